@@ -1,0 +1,124 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Upcoming features we opt into everywhere (as Hummingbird does). `MemberImportVisibility` and
+/// `InternalImportsByDefault` are left off for now: every target re-exports nothing, so they would add
+/// `package import` noise without catching a real mistake yet.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "ModelGraph",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "modelgraph", targets: ["modelgraph"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", exact: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // Layer 0: vocabularies with no dependencies of ours.
+        .target(name: "ModelIR", swiftSettings: swiftSettings),
+        .target(name: "SQLSyntax", swiftSettings: swiftSettings),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // Layer 1: stages.
+        .target(
+            name: "SchemaParser",
+            dependencies: ["ModelIR", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "APISchema",
+            dependencies: ["ModelIR", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "Migrations", dependencies: ["ModelIR", "SQLSyntax"], swiftSettings: swiftSettings),
+        .target(
+            name: "Postgres",
+            dependencies: ["CLibPQ", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "EmbeddedPostgres",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // Layer 2: the planner and the database-side services.
+        .target(
+            name: "Planner",
+            dependencies: ["ModelIR", "APISchema", "SQLSyntax", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Store",
+            dependencies: ["ModelIR", "Migrations", "SQLSyntax", "Postgres"],
+            swiftSettings: swiftSettings
+        ),
+        // Layer 3: HTTP.
+        .target(
+            name: "Server",
+            dependencies: [
+                "ModelIR", "APISchema", "Planner", "Postgres", "Store", "SQLSyntax",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Layer 4: the command line.
+        .executableTarget(
+            name: "modelgraph",
+            dependencies: [
+                "ModelIR", "SchemaParser", "APISchema", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["ModelIR", "SchemaParser", "EmbeddedPostgres", "Postgres"],
+            swiftSettings: swiftSettings
+        ),
+        // Pure tests: no database.
+        .testTarget(
+            name: "SchemaParserTests",
+            dependencies: ["SchemaParser", "ModelIR", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APISchemaTests",
+            dependencies: ["APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MigrationsTests",
+            dependencies: ["Migrations", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PlannerTests",
+            dependencies: ["Planner", "APISchema", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: swiftSettings
+        ),
+        // Database tests: a real PostgreSQL the tests start themselves (or TEST_DATABASE_URL).
+        .testTarget(
+            name: "PostgresIntegrationTests",
+            dependencies: ["Postgres", "Store", "Migrations", "SchemaParser", "ModelIR", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Server", "Store", "Postgres", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,51 @@
+/// One field of a model or non-model type.
+package struct Field: Equatable, Sendable, Codable {
+    /// Why a field exists: the user wrote it, or the transformer rules added it.
+    package enum Origin: String, Equatable, Sendable, Codable {
+        /// Written in the schema file.
+        case declared
+        /// The implicit `id: ID!` (contract §1.3).
+        case implicitID
+        /// An implicit `createdAt`/`updatedAt` timestamp.
+        case implicitTimestamp
+        /// A generated reference field of an argument-less relationship (contract §4.2).
+        case implicitReference
+    }
+
+    /// The GraphQL name.
+    package var name: String
+    /// The column the value is stored in (`@refersTo(name:)` or the field name).
+    package var columnName: String
+    /// The GraphQL type.
+    package var type: FieldType
+    /// Why the field exists.
+    package var origin: Origin
+    /// The `@default(value:)` text, when declared.
+    package var defaultValue: String?
+    /// The relationship this field represents, for fields whose base type is a model.
+    package var relationship: Relationship?
+    /// Where it was declared (or the model, for implicit fields).
+    package var location: SourceLocation?
+
+    /// Creates a field.
+    package init(
+        name: String,
+        columnName: String? = nil,
+        type: FieldType,
+        origin: Origin = .declared,
+        defaultValue: String? = nil,
+        relationship: Relationship? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.columnName = columnName ?? name
+        self.type = type
+        self.origin = origin
+        self.defaultValue = defaultValue
+        self.relationship = relationship
+        self.location = location
+    }
+
+    /// True when the field is stored in a column of its model's table (everything but relationship fields).
+    package var isStored: Bool { relationship == nil }
+}

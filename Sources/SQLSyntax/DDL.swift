@@ -1,0 +1,87 @@
+/// `CREATE TABLE`.
+package struct CreateTable: Equatable, Sendable {
+    package var table: TableName
+    package var columns: [ColumnDefinition]
+    /// Primary key column names, in key order.
+    package var primaryKey: [String]
+    /// `IF NOT EXISTS` when true (for ModelGraph's own bookkeeping tables).
+    package var ifNotExists: Bool
+
+    /// Creates the statement.
+    package init(table: TableName, columns: [ColumnDefinition], primaryKey: [String], ifNotExists: Bool = false) {
+        self.table = table
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.ifNotExists = ifNotExists
+    }
+}
+
+/// One column in `CREATE TABLE` or `ADD COLUMN`.
+package struct ColumnDefinition: Equatable, Sendable {
+    package var name: String
+    package var type: SQLType
+    package var notNull: Bool
+    /// `DEFAULT expression`.
+    package var defaultValue: SQLExpression?
+    /// `COLLATE "C"` and the like, for text columns.
+    package var collation: String?
+    /// `CHECK (expression)`.
+    package var check: SQLExpression?
+
+    /// Creates a column.
+    package init(
+        name: String, type: SQLType, notNull: Bool, defaultValue: SQLExpression? = nil, collation: String? = nil,
+        check: SQLExpression? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.notNull = notNull
+        self.defaultValue = defaultValue
+        self.collation = collation
+        self.check = check
+    }
+}
+
+/// `CREATE [UNIQUE] INDEX name ON table (columns)`.
+package struct CreateIndex: Equatable, Sendable {
+    package var name: String
+    package var table: TableName
+    package var columns: [String]
+    package var unique: Bool
+
+    /// Creates the statement.
+    package init(name: String, table: TableName, columns: [String], unique: Bool = false) {
+        self.name = name
+        self.table = table
+        self.columns = columns
+        self.unique = unique
+    }
+}
+
+/// A foreign key constraint.
+package struct ForeignKey: Equatable, Sendable {
+    package var name: String
+    package var columns: [String]
+    package var referencedTable: TableName
+    package var referencedColumns: [String]
+    package var onDelete: ReferentialAction
+
+    /// Creates the constraint.
+    package init(
+        name: String, columns: [String], referencedTable: TableName, referencedColumns: [String], onDelete: ReferentialAction
+    ) {
+        self.name = name
+        self.columns = columns
+        self.referencedTable = referencedTable
+        self.referencedColumns = referencedColumns
+        self.onDelete = onDelete
+    }
+}
+
+/// `ON DELETE` actions.
+package enum ReferentialAction: String, Equatable, Sendable {
+    case cascade = "CASCADE"
+    case setNull = "SET NULL"
+    case restrict = "RESTRICT"
+    case noAction = "NO ACTION"
+}

@@ -1,0 +1,131 @@
+/// A typed SQL expression. Leaves are columns, `$n` parameters and our own constants; there is no way to put
+/// a request value into the text.
+package indirect enum SQLExpression: Equatable, Sendable {
+    /// `"table"."column"`, or `"column"` without a table alias.
+    case column(table: String?, name: String)
+    /// `$n`, optionally cast: `$1::integer`.
+    case parameter(Int, SQLType?)
+    /// A string constant written by the program or the schema author (never a request value).
+    case constant(String)
+    /// An integer constant written by the program.
+    case integer(Int)
+    /// `NULL`, `TRUE`, `FALSE`, `DEFAULT`, `*`.
+    case keyword(SQLKeyword)
+    /// `name(arg, …)` for a function of ours.
+    case function(SQLFunction, [SQLExpression])
+    /// An aggregate: `name(args ORDER BY …) FILTER (WHERE …)`.
+    case aggregate(SQLFunction, [SQLExpression], orderBy: [SQLOrder] = [], filter: SQLExpression? = nil)
+    /// `left op right`.
+    case binary(SQLExpression, SQLOperator, SQLExpression)
+    /// `NOT (e)`.
+    case not(SQLExpression)
+    /// `e IS NULL` / `e IS NOT NULL`.
+    case isNull(SQLExpression, negated: Bool)
+    /// `CAST(e AS type)`, rendered `(e)::type`.
+    case cast(SQLExpression, SQLType)
+    /// `(e1, e2, …)`.
+    case row([SQLExpression])
+    /// `(SELECT …)`.
+    case subquery(Select)
+    /// `EXISTS (SELECT …)`.
+    case exists(Select)
+    /// `ARRAY(SELECT …)`.
+    case arraySubquery(Select)
+    /// `CASE WHEN c THEN v … ELSE e END`.
+    case caseWhen([(SQLExpression, SQLExpression)], else: SQLExpression?)
+    /// `e AT TIME ZONE 'zone'`.
+    case atTimeZone(SQLExpression, String)
+    /// `e COLLATE "C"`.
+    case collate(SQLExpression, String)
+    /// `lhs = ANY(rhs)`.
+    case any(SQLExpression, SQLOperator, SQLExpression)
+
+    /// Equality to a typed expression with a case list of equatable pairs.
+    package static func == (lhs: SQLExpression, rhs: SQLExpression) -> Bool {
+        SQLRenderer.expression(lhs) == SQLRenderer.expression(rhs)
+    }
+
+    /// `a AND b AND …`, or TRUE for an empty list.
+    package static func and(_ parts: [SQLExpression]) -> SQLExpression {
+        guard var result = parts.first else { return .keyword(.true) }
+        for part in parts.dropFirst() { result = .binary(result, .and, part) }
+        return result
+    }
+
+    /// `a OR b OR …`, or FALSE for an empty list.
+    package static func or(_ parts: [SQLExpression]) -> SQLExpression {
+        guard var result = parts.first else { return .keyword(.false) }
+        for part in parts.dropFirst() { result = .binary(result, .or, part) }
+        return result
+    }
+}
+
+/// SQL keywords usable as expressions.
+package enum SQLKeyword: String, Sendable, Equatable {
+    case null = "NULL"
+    case `true` = "TRUE"
+    case `false` = "FALSE"
+    case `default` = "DEFAULT"
+    case star = "*"
+}
+
+/// Binary operators.
+package enum SQLOperator: String, Sendable, Equatable {
+    case equal = "="
+    case notEqual = "<>"
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case and = "AND"
+    case or = "OR"
+    case plus = "+"
+    case minus = "-"
+    case concat = "||"
+    case isDistinctFrom = "IS DISTINCT FROM"
+    case isNotDistinctFrom = "IS NOT DISTINCT FROM"
+    case like = "LIKE"
+    case notLike = "NOT LIKE"
+    case arrayContains = "@>"
+}
+
+/// The functions the program calls. A closed set, so no name can come from a request.
+package enum SQLFunction: String, Sendable, Equatable {
+    case jsonBuildObject = "json_build_object"
+    case jsonBuildArray = "json_build_array"
+    case jsonAgg = "json_agg"
+    case arrayAgg = "array_agg"
+    case toJSON = "to_json"
+    case coalesce
+    case count
+    case now
+    case genRandomUUID = "gen_random_uuid"
+    case toChar = "to_char"
+    case rowNumber = "row_number"
+    case length
+    case cardinality
+    case strpos
+    case left
+    case sha256
+    case encode
+    case convertTo = "convert_to"
+    case translate
+    case jsonbTypeof = "jsonb_typeof"
+    case pgAdvisoryXactLock = "pg_advisory_xact_lock"
+    case max
+    case min
+}
+
+/// One `ORDER BY` item.
+package struct SQLOrder: Equatable, Sendable {
+    /// What to order by.
+    package var expression: SQLExpression
+    /// True for `DESC`.
+    package var descending: Bool
+
+    /// Creates an item.
+    package init(_ expression: SQLExpression, descending: Bool = false) {
+        self.expression = expression
+        self.descending = descending
+    }
+}

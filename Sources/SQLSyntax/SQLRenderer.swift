@@ -1,0 +1,182 @@
+/// Turns SQL syntax into text. The only producer of SQL strings in ModelGraph; output is deterministic, so
+/// planned SQL can be compared byte for byte in golden tests.
+package enum SQLRenderer {
+    /// Renders a statement.
+    package static func render(_ statement: Statement) -> String {
+        switch statement {
+        case .select(let select): return self.select(select)
+        case .insert(let insert): return self.insert(insert)
+        case .update(let update): return self.update(update)
+        case .delete(let delete): return self.delete(delete)
+        case .createSchema(let name): return "CREATE SCHEMA IF NOT EXISTS \(Quoting.identifier(name))"
+        case .createTable(let table): return createTable(table)
+        case .addColumn(let table, let column):
+            return "ALTER TABLE \(tableName(table)) ADD COLUMN \(columnDefinition(column))"
+        case .createIndex(let index):
+            let columns = index.columns.map(Quoting.identifier).joined(separator: ", ")
+            return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(Quoting.identifier(index.name)) ON \(tableName(index.table)) (\(columns))"
+        case .addForeignKey(let table, let key):
+            return "ALTER TABLE \(tableName(table)) ADD \(foreignKey(key))"
+        }
+    }
+
+    /// Renders a table name, schema-qualified when it has a schema.
+    package static func tableName(_ table: TableName) -> String {
+        if let schema = table.schema {
+            return Quoting.identifier(schema) + "." + Quoting.identifier(table.name)
+        }
+        return Quoting.identifier(table.name)
+    }
+
+    static func select(_ select: Select) -> String {
+        var text = ""
+        if !select.with.isEmpty {
+            let ctes = select.with.map { "\(Quoting.identifier($0.name)) AS (\(render($0.statement)))" }
+            text += "WITH " + ctes.joined(separator: ", ") + " "
+        }
+        text += "SELECT " + select.columns.map(selectColumn).joined(separator: ", ")
+        if !select.from.isEmpty {
+            text += " FROM " + select.from.map(fromItem).joined(separator: ", ")
+        }
+        if let condition = select.whereClause {
+            text += " WHERE " + expression(condition)
+        }
+        if !select.orderBy.isEmpty {
+            text += " ORDER BY " + orderList(select.orderBy)
+        }
+        if let limit = select.limit {
+            text += " LIMIT " + expression(limit)
+        }
+        if select.forUpdate {
+            text += " FOR UPDATE"
+        }
+        return text
+    }
+
+    static func selectColumn(_ column: SelectColumn) -> String {
+        let value = expression(column.expression)
+        guard let alias = column.alias else { return value }
+        return value + " AS " + Quoting.identifier(alias)
+    }
+
+    static func fromItem(_ item: FromItem) -> String {
+        switch item {
+        case .table(let table, let alias):
+            return tableName(table) + " AS " + Quoting.identifier(alias)
+        case .subquery(let select, let alias, let lateral):
+            return (lateral ? "LATERAL " : "") + "(" + self.select(select) + ") AS " + Quoting.identifier(alias)
+        case .cte(let name, let alias):
+            return Quoting.identifier(name) + " AS " + Quoting.identifier(alias)
+        }
+    }
+
+    static func orderList(_ items: [SQLOrder]) -> String {
+        items.map { expression($0.expression) + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+    }
+
+    static func insert(_ insert: Insert) -> String {
+        var text = "INSERT INTO \(tableName(insert.table))"
+        if insert.columns.isEmpty {
+            text += " DEFAULT VALUES"
+        } else {
+            text += " (" + insert.columns.map(Quoting.identifier).joined(separator: ", ") + ")"
+            text += " VALUES (" + insert.values.map(expression).joined(separator: ", ") + ")"
+        }
+        if insert.returningAll { text += " RETURNING *" }
+        return text
+    }
+
+    static func update(_ update: Update) -> String {
+        var text = "UPDATE \(tableName(update.table)) AS \(Quoting.identifier(update.alias)) SET "
+        text += update.assignments.map { Quoting.identifier($0.column) + " = " + expression($0.value) }
+            .joined(separator: ", ")
+        if let condition = update.whereClause { text += " WHERE " + expression(condition) }
+        if update.returningAll { text += " RETURNING \(Quoting.identifier(update.alias)).*" }
+        return text
+    }
+
+    static func delete(_ delete: Delete) -> String {
+        var text = "DELETE FROM \(tableName(delete.table)) AS \(Quoting.identifier(delete.alias))"
+        if let condition = delete.whereClause { text += " WHERE " + expression(condition) }
+        if delete.returningAll { text += " RETURNING \(Quoting.identifier(delete.alias)).*" }
+        return text
+    }
+
+    static func createTable(_ table: CreateTable) -> String {
+        var parts = table.columns.map { "  " + columnDefinition($0) }
+        if !table.primaryKey.isEmpty {
+            parts.append("  PRIMARY KEY (" + table.primaryKey.map(Quoting.identifier).joined(separator: ", ") + ")")
+        }
+        let ifNotExists = table.ifNotExists ? "IF NOT EXISTS " : ""
+        return "CREATE TABLE \(ifNotExists)\(tableName(table.table)) (\n" + parts.joined(separator: ",\n") + "\n)"
+    }
+
+    static func columnDefinition(_ column: ColumnDefinition) -> String {
+        var text = Quoting.identifier(column.name) + " " + column.type.description
+        if let collation = column.collation { text += " COLLATE " + Quoting.identifier(collation) }
+        if column.notNull { text += " NOT NULL" }
+        if let value = column.defaultValue { text += " DEFAULT " + expression(value) }
+        if let check = column.check { text += " CHECK (" + expression(check) + ")" }
+        return text
+    }
+
+    static func foreignKey(_ key: ForeignKey) -> String {
+        let columns = key.columns.map(Quoting.identifier).joined(separator: ", ")
+        let referenced = key.referencedColumns.map(Quoting.identifier).joined(separator: ", ")
+        return "CONSTRAINT \(Quoting.identifier(key.name)) FOREIGN KEY (\(columns)) REFERENCES "
+            + "\(tableName(key.referencedTable)) (\(referenced)) ON DELETE \(key.onDelete.rawValue)"
+    }
+
+    /// Renders an expression.
+    package static func expression(_ expression: SQLExpression) -> String {
+        switch expression {
+        case .column(let table, let name):
+            return (table.map { Quoting.identifier($0) + "." } ?? "") + Quoting.identifier(name)
+        case .parameter(let index, let type):
+            return type.map { "$\(index)::\($0)" } ?? "$\(index)"
+        case .constant(let text):
+            return Quoting.literal(text)
+        case .integer(let value):
+            return String(value)
+        case .keyword(let keyword):
+            return keyword.rawValue
+        case .function(let function, let arguments):
+            return function.rawValue + "(" + arguments.map(self.expression).joined(separator: ", ") + ")"
+        case .aggregate(let function, let arguments, let orderBy, let filter):
+            var text = function.rawValue + "(" + arguments.map(self.expression).joined(separator: ", ")
+            if !orderBy.isEmpty { text += " ORDER BY " + orderList(orderBy) }
+            text += ")"
+            if let filter { text += " FILTER (WHERE " + self.expression(filter) + ")" }
+            return text
+        case .binary(let left, let op, let right):
+            return "(" + self.expression(left) + " " + op.rawValue + " " + self.expression(right) + ")"
+        case .not(let inner):
+            return "(NOT " + self.expression(inner) + ")"
+        case .isNull(let inner, let negated):
+            return "(" + self.expression(inner) + (negated ? " IS NOT NULL)" : " IS NULL)")
+        case .cast(let inner, let type):
+            return "(" + self.expression(inner) + ")::" + type.description
+        case .row(let items):
+            return "(" + items.map(self.expression).joined(separator: ", ") + ")"
+        case .subquery(let select):
+            return "(" + self.select(select) + ")"
+        case .exists(let select):
+            return "EXISTS (" + self.select(select) + ")"
+        case .arraySubquery(let select):
+            return "ARRAY(" + self.select(select) + ")"
+        case .caseWhen(let branches, let otherwise):
+            var text = "CASE"
+            for (condition, value) in branches {
+                text += " WHEN " + self.expression(condition) + " THEN " + self.expression(value)
+            }
+            if let otherwise { text += " ELSE " + self.expression(otherwise) }
+            return text + " END"
+        case .atTimeZone(let inner, let zone):
+            return "(" + self.expression(inner) + " AT TIME ZONE " + Quoting.literal(zone) + ")"
+        case .collate(let inner, let collation):
+            return "(" + self.expression(inner) + " COLLATE " + Quoting.identifier(collation) + ")"
+        case .any(let left, let op, let right):
+            return "(" + self.expression(left) + " " + op.rawValue + " ANY(" + self.expression(right) + "))"
+        }
+    }
+}

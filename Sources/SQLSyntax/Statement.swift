@@ -1,0 +1,71 @@
+/// Any SQL statement ModelGraph issues.
+package indirect enum Statement: Equatable, Sendable {
+    case select(Select)
+    case insert(Insert)
+    case update(Update)
+    case delete(Delete)
+    case createSchema(name: String)
+    case createTable(CreateTable)
+    case addColumn(table: TableName, ColumnDefinition)
+    case createIndex(CreateIndex)
+    case addForeignKey(table: TableName, ForeignKey)
+}
+
+/// `INSERT INTO table (columns) VALUES (values) RETURNING *`.
+package struct Insert: Equatable, Sendable {
+    package var table: TableName
+    package var columns: [String]
+    package var values: [SQLExpression]
+    /// Returning `*` when true.
+    package var returningAll: Bool
+
+    /// Creates an insert.
+    package init(table: TableName, columns: [String], values: [SQLExpression], returningAll: Bool = true) {
+        self.table = table
+        self.columns = columns
+        self.values = values
+        self.returningAll = returningAll
+    }
+}
+
+/// `UPDATE table AS alias SET … WHERE … RETURNING *`.
+package struct Update: Equatable, Sendable {
+    package var table: TableName
+    package var alias: String
+    package var assignments: [(column: String, value: SQLExpression)]
+    package var whereClause: SQLExpression?
+    package var returningAll: Bool
+
+    /// Creates an update.
+    package init(
+        table: TableName, alias: String, assignments: [(column: String, value: SQLExpression)],
+        where whereClause: SQLExpression?, returningAll: Bool = true
+    ) {
+        self.table = table
+        self.alias = alias
+        self.assignments = assignments
+        self.whereClause = whereClause
+        self.returningAll = returningAll
+    }
+
+    /// Compares by rendered text.
+    package static func == (lhs: Update, rhs: Update) -> Bool {
+        SQLRenderer.render(.update(lhs)) == SQLRenderer.render(.update(rhs))
+    }
+}
+
+/// `DELETE FROM table AS alias WHERE … RETURNING *`.
+package struct Delete: Equatable, Sendable {
+    package var table: TableName
+    package var alias: String
+    package var whereClause: SQLExpression?
+    package var returningAll: Bool
+
+    /// Creates a delete.
+    package init(table: TableName, alias: String, where whereClause: SQLExpression?, returningAll: Bool = true) {
+        self.table = table
+        self.alias = alias
+        self.whereClause = whereClause
+        self.returningAll = returningAll
+    }
+}

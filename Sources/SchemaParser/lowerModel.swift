@@ -1,0 +1,166 @@
+import GraphQL
+import ModelIR
+
+/// Directives ModelGraph understands on a field of a model.
+private let fieldDirectives: Set<String> = ["primaryKey", "index", "default", "refersTo", "hasMany", "hasOne", "belongsTo", "manyToMany", "auth"]
+/// Directives ModelGraph understands on a model type.
+private let typeDirectives: Set<String> = ["model", "auth", "refersTo"]
+private let relationshipDirectives: Set<String> = ["hasMany", "hasOne", "belongsTo", "manyToMany"]
+
+extension SchemaLowering {
+    /// Lowers one `@model` type: declared fields, implicit `id` and timestamps, key, indexes, auth.
+    mutating func lowerModel(_ definition: ObjectTypeDefinition) -> Model {
+        let name = definition.name.value
+        var tableName = name
+        var operations = ModelOperationNames.defaults
+        var timestamps = Timestamps.defaults
+        var auth = globalAuth ?? .denyAll
+        var sawAuth = false
+        for directive in definition.directives {
+            switch directive.name.value {
+            case "model":
+                readModelDirective(directive, model: name, operations: &operations, timestamps: &timestamps)
+            case "auth":
+                sawAuth = true
+                if let policy = readAuthDirective(directive) { auth = policy }
+            case "refersTo":
+                if let mapped = readRefersTo(directive, owner: "model '\(name)'") { tableName = mapped }
+            default:
+                error("Unknown directive '@\(directive.name.value)' on model '\(name)'. Known: \(typeDirectives.sorted().map { "@" + $0 }.joined(separator: ", ")).", at: directive.loc)
+            }
+        }
+        _ = sawAuth
+
+        var fields: [ModelIR.Field] = []
+        var primaryKey: [String]?
+        var indexes: [SecondaryIndex] = []
+        var seenNames: Set<String> = []
+        for fieldDefinition in definition.fields {
+            let fieldName = fieldDefinition.name.value
+            if !seenNames.insert(fieldName).inserted {
+                error("Field '\(name).\(fieldName)' is declared twice.", at: fieldDefinition.name.loc)
+                continue
+            }
+            if !fieldDefinition.arguments.isEmpty {
+                error("Field '\(name).\(fieldName)' may not declare arguments: ModelGraph generates them.", at: fieldDefinition.arguments[0].loc)
+            }
+            guard let type = fieldType(fieldDefinition.type) else { continue }
+            var field = ModelIR.Field(name: fieldName, type: type, location: location(fieldDefinition.name.loc))
+            var isRelationship = false
+            for directive in fieldDefinition.directives {
+                let directiveName = directive.name.value
+                guard fieldDirectives.contains(directiveName) else {
+                    error("Unknown directive '@\(directiveName)' on field '\(name).\(fieldName)'.", at: directive.loc)
+                    continue
+                }
+                switch directiveName {
+                case "primaryKey":
+                    if primaryKey != nil {
+                        error("Model '\(name)' has more than one @primaryKey.", at: directive.loc)
+                    }
+                    primaryKey = [fieldName] + (directive.argument("sortKeyFields")?.stringList ?? [])
+                case "index":
+                    if let index = readIndexDirective(directive, model: name, field: fieldName) {
+                        if indexes.contains(where: { $0.name == index.name }) {
+                            error("Model '\(name)' has two indexes named '\(index.name)'.", at: directive.loc)
+                        }
+                        indexes.append(index)
+                    }
+                case "default":
+                    field.defaultValue = readDefault(directive, field: field, model: name)
+                case "refersTo":
+                    if let column = readRefersTo(directive, owner: "field '\(name).\(fieldName)'") { field.columnName = column }
+                case "auth":
+                    error("Field-level @auth on '\(name).\(fieldName)' is not supported yet.", at: directive.loc)
+                default:
+                    isRelationship = true
+                    pendingRelationships.append(
+                        PendingRelationship(model: name, field: fieldName, fieldType: type, directive: directive, location: location(directive.loc))
+                    )
+                }
+            }
+            if case .model(let target) = type.base, !isRelationship {
+                error("Field '\(name).\(fieldName)' refers to model '\(target)' without a relationship directive; add @hasMany, @hasOne, @belongsTo or @manyToMany.", at: fieldDefinition.type.loc)
+                continue
+            }
+            if isRelationship {
+                let relationshipDirectiveCount = fieldDefinition.directives.filter { relationshipDirectives.contains($0.name.value) }.count
+                if relationshipDirectiveCount > 1 {
+                    error("Field '\(name).\(fieldName)' has more than one relationship directive.", at: fieldDefinition.name.loc)
+                }
+                if field.columnName != fieldName {
+                    error("@refersTo is not allowed on relationship field '\(name).\(fieldName)'.", at: fieldDefinition.name.loc)
+                }
+                // The relationship is attached once resolved; keep the field's place in declaration order.
+                field.relationship = Relationship(kind: .hasMany, target: type.base.name, localFields: [], targetFields: [], referenceOwner: .target)
+            }
+            fields.append(field)
+        }
+
+        addImplicitFields(to: &fields, model: name, declaredPrimaryKey: primaryKey != nil, timestamps: timestamps, at: location(definition.name.loc))
+        return Model(
+            name: name, tableName: tableName, fields: fields, primaryKey: primaryKey ?? ["id"], indexes: indexes,
+            operations: operations, timestamps: timestamps, auth: auth, location: location(definition.name.loc)
+        )
+    }
+
+    /// Appends `id` and the timestamps by the rules of contract §1.3.
+    mutating func addImplicitFields(
+        to fields: inout [ModelIR.Field], model: String, declaredPrimaryKey: Bool, timestamps: Timestamps,
+        at location: ModelIR.SourceLocation?
+    ) {
+        if !declaredPrimaryKey, !fields.contains(where: { $0.name == "id" }) {
+            fields.append(ModelIR.Field(name: "id", type: FieldType(.scalar(.id), isRequired: true), origin: .implicitID, location: location))
+        }
+        for name in [timestamps.createdAt, timestamps.updatedAt].compactMap({ $0 }) {
+            if let existing = fields.first(where: { $0.name == name }) {
+                let type = existing.type
+                if type.isList || (type.base != .scalar(.awsDateTime) && type.base != .scalar(.string)) {
+                    error("Timestamp field '\(model).\(name)' must be AWSDateTime or String to be filled automatically.", at: existing.location)
+                }
+                continue
+            }
+            fields.append(ModelIR.Field(name: name, type: FieldType(.scalar(.awsDateTime), isRequired: true), origin: .implicitTimestamp, location: location))
+        }
+    }
+
+    /// Reads `@refersTo(name:)`.
+    mutating func readRefersTo(_ directive: Directive, owner: String) -> String? {
+        guard let name = directive.argument("name")?.stringValue, !name.isEmpty else {
+            error("@refersTo on \(owner) needs a non-empty string 'name'.", at: directive.loc)
+            return nil
+        }
+        return name
+    }
+
+    /// Reads `@index(name:, sortKeyFields:, queryField:)` with the default names of contract §3.
+    mutating func readIndexDirective(_ directive: Directive, model: String, field: String) -> SecondaryIndex? {
+        let sortKeys = directive.argument("sortKeyFields")?.stringList ?? []
+        let fields = [field] + sortKeys
+        let generated = Inflection.lowerFirst(Inflection.pluralize(model)) + "By" + fields.map(Inflection.upperFirst).joined(separator: "And")
+        var name = generated
+        if let argument = directive.argument("name") {
+            guard let text = argument.stringValue else {
+                error("@index 'name' on '\(model).\(field)' must be a string.", at: directive.location(of: "name", file: file))
+                return nil
+            }
+            name = text
+        }
+        if !isValidIndexName(name) {
+            error("@index name '\(name)' on '\(model).\(field)' must be 3 to 255 letters, digits, '_', '-' or '.'.", at: directive.location(of: "name", file: file))
+        }
+        var queryField: String? = generated
+        if let argument = directive.argument("queryField") {
+            switch argument {
+            case .null: queryField = nil
+            case .string(let text): queryField = text
+            default: error("@index 'queryField' on '\(model).\(field)' must be a string or null.", at: directive.location(of: "queryField", file: file))
+            }
+        }
+        return SecondaryIndex(name: name, fields: fields, queryField: queryField, location: location(directive.loc))
+    }
+
+    private func isValidIndexName(_ name: String) -> Bool {
+        (3...255).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }
+    }
+}

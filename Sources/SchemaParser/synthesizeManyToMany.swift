@@ -1,0 +1,136 @@
+import GraphQL
+import ModelIR
+
+extension SchemaLowering {
+    /// Builds the join model of every `@manyToMany(relationName:)` pair and points both fields at it (contract §4.5).
+    mutating func synthesizeManyToMany(in schema: inout ModelIR.Schema) {
+        let all = pendingRelationships.filter { $0.kind == "manyToMany" }
+        var byRelation: [String: [PendingRelationship]] = [:]
+        var order: [String] = []
+        for pending in all {
+            guard let relation = pending.directive.argument("relationName")?.stringValue, !relation.isEmpty else {
+                error("@manyToMany on '\(pending.model).\(pending.field)' needs a 'relationName' string.", at: pending.location)
+                continue
+            }
+            if byRelation[relation] == nil { order.append(relation) }
+            byRelation[relation, default: []].append(pending)
+        }
+        for relation in order {
+            let sides = byRelation[relation] ?? []
+            guard sides.count == 2 else {
+                for side in sides {
+                    error("@manyToMany relation '\(relation)' must be used in exactly two places; found \(sides.count).", at: side.location)
+                }
+                continue
+            }
+            let joinName = Inflection.upperFirst(String(relation.filter { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }))
+            if schema.model(named: joinName) != nil || schema.enumType(named: joinName) != nil || objectTypeNames.contains(joinName) {
+                error("@manyToMany relation name '\(relation)' would create type '\(joinName)', which already exists.", at: sides[0].location)
+                continue
+            }
+            var valid = true
+            for (side, other) in [(sides[0], sides[1]), (sides[1], sides[0])] {
+                if !side.fieldType.isList {
+                    error("@manyToMany field '\(side.model).\(side.field)' must be a list.", at: side.location)
+                    valid = false
+                } else if side.fieldType.base != .model(other.model) {
+                    error("@manyToMany relation '\(relation)' expects '\(side.model).\(side.field)' to be [\(other.model)] but got \(side.fieldType).", at: side.location)
+                    valid = false
+                }
+            }
+            guard valid, let left = schema.model(named: sides[0].model), let right = schema.model(named: sides[1].model) else { continue }
+            let leftFields = left.primaryKeyFields.enumerated().map { position, key in
+                Inflection.lowerFirst(left.name) + (position == 0 ? Inflection.upperFirst(key.name) : key.name)
+            }
+            let rightFields = right.primaryKeyFields.enumerated().map { position, key in
+                Inflection.lowerFirst(right.name) + (position == 0 ? Inflection.upperFirst(key.name) : key.name)
+            }
+            let at = sides[0].location
+            var fields = [ModelIR.Field(name: "id", type: FieldType(.scalar(.id), isRequired: true), origin: .implicitID, location: at)]
+            for (name, key) in Array(zip(leftFields, left.primaryKeyFields)) + Array(zip(rightFields, right.primaryKeyFields)) {
+                fields.append(ModelIR.Field(name: name, type: FieldType(key.type.base, isRequired: true), location: at))
+            }
+            fields.append(ModelIR.Field(
+                name: Inflection.lowerFirst(left.name), type: FieldType(.model(left.name), isRequired: true),
+                relationship: Relationship(kind: .hasOne, target: left.name, localFields: leftFields, targetFields: left.primaryKey, referenceOwner: .local),
+                location: at
+            ))
+            fields.append(ModelIR.Field(
+                name: Inflection.lowerFirst(right.name), type: FieldType(.model(right.name), isRequired: true),
+                relationship: Relationship(kind: .hasOne, target: right.name, localFields: rightFields, targetFields: right.primaryKey, referenceOwner: .local),
+                location: at
+            ))
+            for name in ["createdAt", "updatedAt"] {
+                fields.append(ModelIR.Field(name: name, type: FieldType(.scalar(.awsDateTime), isRequired: true), origin: .implicitTimestamp, location: at))
+            }
+            let plural = Inflection.lowerFirst(Inflection.pluralize(joinName))
+            let indexes = [
+                SecondaryIndex(name: "by\(left.name)", fields: leftFields, queryField: plural + "By" + Inflection.upperFirst(leftFields[0]), location: at),
+                SecondaryIndex(name: "by\(right.name)", fields: rightFields, queryField: plural + "By" + Inflection.upperFirst(rightFields[0]), location: at),
+            ]
+            let auth = AuthPolicy(publicOperations: left.auth.publicOperations.union(right.auth.publicOperations))
+            var join = Model(name: joinName, fields: fields, indexes: indexes, auth: auth, location: at)
+            join.manyToManyRelation = relation
+            schema.models.append(join)
+            // Point both sides at the join model.
+            for (side, model, joinFields) in [(sides[0], left, leftFields), (sides[1], right, rightFields)] {
+                guard let modelIndex = schema.models.firstIndex(where: { $0.name == model.name }),
+                    let fieldIndex = schema.models[modelIndex].fields.firstIndex(where: { $0.name == side.field })
+                else { continue }
+                let limit: Int
+                if case .int(let value)? = side.directive.argument("limit") { limit = value } else { limit = 100 }
+                schema.models[modelIndex].fields[fieldIndex].type = FieldType(.model(joinName), isList: true)
+                schema.models[modelIndex].fields[fieldIndex].relationship = Relationship(
+                    kind: .manyToMany, target: joinName, localFields: model.primaryKey, targetFields: joinFields,
+                    referenceOwner: .target, onDelete: .cascade, defaultLimit: limit
+                )
+            }
+        }
+    }
+
+    /// Checks `@primaryKey` and `@index` fields once all fields (including generated ones) exist.
+    mutating func checkKeys(in schema: ModelIR.Schema) {
+        for model in schema.models {
+            for (position, name) in model.primaryKey.enumerated() {
+                let role = position == 0 ? "primary key" : "sort key"
+                guard let field = model.field(named: name) else {
+                    error("The \(role) field '\(name)' does not exist on '\(model.name)'.", at: model.location)
+                    continue
+                }
+                if !field.type.isRequired || field.type.isList || !isKeyType(field.type.base) {
+                    error("The \(role) field '\(model.name).\(name)' must be a non-null scalar or enum, not a list (it is \(field.type)).", at: field.location)
+                }
+                if position > 0, field.type.base == .scalar(.boolean) {
+                    error("Sort key field '\(model.name).\(name)' cannot be a Boolean.", at: field.location)
+                }
+            }
+            if Set(model.primaryKey).count != model.primaryKey.count {
+                error("The primary key of '\(model.name)' names a field twice.", at: model.location)
+            }
+            for index in model.indexes {
+                for (position, name) in index.fields.enumerated() {
+                    guard let field = model.field(named: name) else {
+                        error("@index '\(index.name)' on '\(model.name)': sort key field '\(name)' does not exist.", at: index.location)
+                        continue
+                    }
+                    if field.type.isList || !isKeyType(field.type.base) {
+                        error("@index '\(index.name)' on '\(model.name)': field '\(name)' must be a scalar or enum, not a list or object.", at: index.location)
+                    }
+                    if position > 0, field.type.base == .scalar(.boolean) {
+                        error("@index '\(index.name)' on '\(model.name)': sort key field '\(name)' cannot be a Boolean.", at: index.location)
+                    }
+                }
+                if index.fields.first == model.primaryKey.first, model.primaryKey.count == 1 {
+                    error("@index '\(index.name)' on '\(model.name)' uses the primary key field as its partition key, which needs the primary key to have a sort key.", at: index.location)
+                }
+            }
+        }
+    }
+
+    private func isKeyType(_ base: BaseType) -> Bool {
+        switch base {
+        case .scalar, .enumeration: true
+        case .object, .model: false
+        }
+    }
+}
