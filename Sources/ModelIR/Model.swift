@@ -8,6 +8,8 @@ package struct Model: Equatable, Sendable, Codable {
     package var fields: [Field]
     /// Primary key field names: the partition key, then the sort keys in order.
     package var primaryKey: [String]
+    /// True when the schema declared `@primaryKey` (the API then takes key arguments and `sortDirection`).
+    package var hasPrimaryKeyDirective: Bool
     /// Secondary indexes (`@index`), in declaration order.
     package var indexes: [SecondaryIndex]
     /// Which operations exist and what they are called, as `@model(...)` configured them.
@@ -38,6 +40,7 @@ package struct Model: Equatable, Sendable, Codable {
         self.fields = fields
         self.primaryKey = primaryKey
         self.indexes = indexes
+        self.hasPrimaryKeyDirective = primaryKey != ["id"]
         self.operations = operations
         self.timestamps = timestamps
         self.auth = auth

@@ -37,6 +37,8 @@ package indirect enum SQLExpression: Equatable, Sendable {
     case atTimeZone(SQLExpression, String)
     /// `e COLLATE "C"`.
     case collate(SQLExpression, String)
+    /// `ARRAY[e1, e2, …]`.
+    case array([SQLExpression])
     /// `lhs = ANY(rhs)`.
     case any(SQLExpression, SQLOperator, SQLExpression)
 
@@ -87,6 +89,7 @@ package enum SQLOperator: String, Sendable, Equatable {
     case like = "LIKE"
     case notLike = "NOT LIKE"
     case arrayContains = "@>"
+    case arrayContainedBy = "<@"
 }
 
 /// The functions the program calls. A closed set, so no name can come from a request.

@@ -17,6 +17,14 @@ package enum SQLRenderer {
             return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(Quoting.identifier(index.name)) ON \(tableName(index.table)) (\(columns))"
         case .addForeignKey(let table, let key):
             return "ALTER TABLE \(tableName(table)) ADD \(foreignKey(key))"
+        case .dropTable(let table):
+            return "DROP TABLE \(tableName(table))"
+        case .dropColumn(let table, let column):
+            return "ALTER TABLE \(tableName(table)) DROP COLUMN \(Quoting.identifier(column))"
+        case .dropIndex(let schema, let name):
+            return "DROP INDEX " + (schema.map { Quoting.identifier($0) + "." } ?? "") + Quoting.identifier(name)
+        case .dropConstraint(let table, let name):
+            return "ALTER TABLE \(tableName(table)) DROP CONSTRAINT \(Quoting.identifier(name))"
         }
     }
 
@@ -175,6 +183,8 @@ package enum SQLRenderer {
             return "(" + self.expression(inner) + " AT TIME ZONE " + Quoting.literal(zone) + ")"
         case .collate(let inner, let collation):
             return "(" + self.expression(inner) + " COLLATE " + Quoting.identifier(collation) + ")"
+        case .array(let items):
+            return "ARRAY[" + items.map(self.expression).joined(separator: ", ") + "]"
         case .any(let left, let op, let right):
             return "(" + self.expression(left) + " " + op.rawValue + " ANY(" + self.expression(right) + "))"
         }

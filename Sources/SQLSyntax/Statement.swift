@@ -9,6 +9,10 @@ package indirect enum Statement: Equatable, Sendable {
     case addColumn(table: TableName, ColumnDefinition)
     case createIndex(CreateIndex)
     case addForeignKey(table: TableName, ForeignKey)
+    case dropTable(TableName)
+    case dropColumn(table: TableName, column: String)
+    case dropIndex(schema: String?, name: String)
+    case dropConstraint(table: TableName, name: String)
 }
 
 /// `INSERT INTO table (columns) VALUES (values) RETURNING *`.

@@ -98,10 +98,12 @@ extension SchemaLowering {
         }
 
         addImplicitFields(to: &fields, model: name, declaredPrimaryKey: primaryKey != nil, timestamps: timestamps, at: location(definition.name.loc))
-        return Model(
+        var model = Model(
             name: name, tableName: tableName, fields: fields, primaryKey: primaryKey ?? ["id"], indexes: indexes,
             operations: operations, timestamps: timestamps, auth: auth, location: location(definition.name.loc)
         )
+        model.hasPrimaryKeyDirective = primaryKey != nil
+        return model
     }
 
     /// Appends `id` and the timestamps by the rules of contract §1.3.

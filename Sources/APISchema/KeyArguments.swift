@@ -1,0 +1,44 @@
+import ModelIR
+
+/// The sort-key condition argument of a key (contract §2 and §3): its name, type, and the input
+/// definitions it needs.
+struct SortKeyArgument {
+    var name: String
+    var type: String
+    var definitions: [SDLDefinition]
+
+    /// The argument for `sortKeys` of `model`; `compositeLabel` is `Primary` or the upper-cased index name.
+    init?(model: Model, sortKeys: [String], compositeLabel: String) {
+        let fields = sortKeys.compactMap { model.field(named: $0) }
+        guard !fields.isEmpty, fields.count == sortKeys.count else { return nil }
+        if fields.count == 1 {
+            guard let type = InputTypeNames.keyCondition(for: fields[0].type.base) else { return nil }
+            let family = String(type.dropFirst("Model".count).dropLast("KeyConditionInput".count))
+            self.name = fields[0].name
+            self.type = type
+            self.definitions = [SharedDefinitions.keyCondition(family)]
+            return
+        }
+        let upper = Inflection.upperFirst(model.name)
+        let keyInput = "Model\(upper)\(compositeLabel)CompositeKeyInput"
+        let conditionInput = "Model\(upper)\(compositeLabel)CompositeKeyConditionInput"
+        let keyFields = fields.enumerated().map { position, field -> SDLField in
+            let isLast = position == fields.count - 1
+            let typeName: String
+            if isLast, case .scalar(let scalar) = field.type.base {
+                typeName = InputTypeNames.scalarFamily(scalar)
+            } else if isLast {
+                typeName = "String"
+            } else {
+                typeName = field.type.base.name
+            }
+            return SDLField(field.name, typeName)
+        }
+        var conditionFields = ["eq", "le", "lt", "ge", "gt"].map { SDLField($0, keyInput) }
+        conditionFields.append(SDLField("between", "[\(keyInput)]"))
+        conditionFields.append(SDLField("beginsWith", keyInput))
+        self.name = Inflection.camel(sortKeys)
+        self.type = conditionInput
+        self.definitions = [.input(conditionInput, fields: conditionFields), .input(keyInput, fields: keyFields)]
+    }
+}

@@ -1,0 +1,65 @@
+import ModelIR
+
+/// Every generated name of one model (contract §1.1), computed once.
+package struct ModelNames: Equatable, Sendable {
+    package let typeName: String
+    package let connection: String
+    package let filterInput: String
+    package let conditionInput: String
+    package let subscriptionFilterInput: String
+    package let createInput: String
+    package let updateInput: String
+    package let deleteInput: String
+    /// Root field names; nil when the operation is disabled.
+    package let get: String?
+    package let list: String?
+    package let create: String?
+    package let update: String?
+    package let delete: String?
+    package let onCreate: [String]
+    package let onUpdate: [String]
+    package let onDelete: [String]
+
+    /// Derives the names of `model`.
+    package init(_ model: Model) {
+        let name = model.name
+        let upper = Inflection.upperFirst(name)
+        typeName = name
+        connection = "Model\(upper)Connection"
+        filterInput = "Model\(upper)FilterInput"
+        conditionInput = "Model\(upper)ConditionInput"
+        subscriptionFilterInput = "ModelSubscription\(upper)FilterInput"
+        createInput = "Create\(upper)Input"
+        updateInput = "Update\(upper)Input"
+        deleteInput = "Delete\(upper)Input"
+        func resolve(_ configured: OperationName, _ automatic: String) -> String? {
+            switch configured {
+            case .automatic: automatic
+            case .renamed(let name): name
+            case .disabled: nil
+            }
+        }
+        get = resolve(model.operations.get, Inflection.camel(["get", name]))
+        list = resolve(model.operations.list, Inflection.camel(["list", Inflection.pluralize(name)]))
+        create = resolve(model.operations.create, Inflection.camel(["create", name]))
+        update = resolve(model.operations.update, Inflection.camel(["update", name]))
+        delete = resolve(model.operations.delete, Inflection.camel(["delete", name]))
+        func subscriptions(_ configured: SubscriptionNames, _ prefix: String, mutation: String?) -> [String] {
+            guard mutation != nil else { return [] }
+            switch configured {
+            case .automatic: return [Self.truncatedSubscriptionName(Inflection.camel([prefix, name]))]
+            case .renamed(let names): return names
+            case .disabled: return []
+            }
+        }
+        onCreate = subscriptions(model.operations.onCreate, "onCreate", mutation: create)
+        onUpdate = subscriptions(model.operations.onUpdate, "onUpdate", mutation: update)
+        onDelete = subscriptions(model.operations.onDelete, "onDelete", mutation: delete)
+    }
+
+    /// Names longer than 50 characters keep 45 and gain the first 5 hex digits of the name's MD5.
+    package static func truncatedSubscriptionName(_ name: String) -> String {
+        guard name.count > 50 else { return name }
+        return String(name.prefix(45)) + String(MD5.hex(Array(name.utf8)).prefix(5))
+    }
+}

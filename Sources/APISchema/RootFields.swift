@@ -1,0 +1,34 @@
+import ModelIR
+
+/// What a root field of the generated API does, so the planner never re-derives names.
+package enum RootFieldKind: Equatable, Sendable {
+    case get
+    case list
+    /// An `@index` query field.
+    case indexQuery(SecondaryIndex)
+    case create
+    case update
+    case delete
+    /// A subscription on the named mutation kind (create, update or delete).
+    case subscription(String)
+}
+
+/// A root field and the model it serves.
+package struct RootField: Equatable, Sendable {
+    /// The field name, e.g. `listPosts`.
+    package var name: String
+    /// The model's name.
+    package var model: String
+    /// What it does.
+    package var kind: RootFieldKind
+    /// The sort-key argument name, for list and index queries with a sort key.
+    package var sortKeyArgument: String?
+
+    /// Creates an entry.
+    package init(name: String, model: String, kind: RootFieldKind, sortKeyArgument: String? = nil) {
+        self.name = name
+        self.model = model
+        self.kind = kind
+        self.sortKeyArgument = sortKeyArgument
+    }
+}

@@ -1,0 +1,179 @@
+import ModelIR
+
+/// Builds the object type, connection and inputs of every model.
+struct ModelDefinitionsBuilder {
+    let schema: Schema
+    /// Reference fields a parent's implicit `@hasMany` generated on a child: they sit in the *parent's*
+    /// subscription filter (contract §1.7 quirk), keyed by child model name.
+    let hasManyGeneratedFields: [String: Set<String>]
+
+    init(schema: Schema) {
+        self.schema = schema
+        var generated: [String: Set<String>] = [:]
+        for model in schema.models {
+            for field in model.fields {
+                guard let relationship = field.relationship, relationship.kind == .hasMany,
+                    let child = schema.model(named: relationship.target)
+                else { continue }
+                for name in relationship.targetFields where child.field(named: name)?.origin == .implicitReference {
+                    generated[child.name, default: []].insert(name)
+                }
+            }
+        }
+        hasManyGeneratedFields = generated
+    }
+
+    /// The `type X { … }` definition.
+    func objectType(_ model: Model) -> SDLDefinition {
+        .object(model.name, fields: model.fields.compactMap { outputField($0) })
+    }
+
+    func outputField(_ field: Field) -> SDLField? {
+        guard let relationship = field.relationship, let target = schema.model(named: relationship.target) else {
+            return SDLField(field.name, field.type.description)
+        }
+        let names = ModelNames(target)
+        switch relationship.kind {
+        case .hasMany, .manyToMany:
+            var arguments: [SDLArgument] = []
+            if relationship.kind == .hasMany, let sortKey = nestedSortKeyArgument(relationship, target: target) {
+                arguments.append(SDLArgument(sortKey.name, sortKey.type))
+            }
+            arguments += [
+                SDLArgument("filter", names.filterInput), SDLArgument("sortDirection", "ModelSortDirection"),
+                SDLArgument("limit", "Int"), SDLArgument("nextToken", "String"),
+            ]
+            return SDLField(field.name, names.connection, arguments: arguments)
+        case .hasOne, .belongsTo:
+            return SDLField(field.name, field.type.description)
+        }
+    }
+
+    /// The sort-key argument of a hasMany field: present when the child key used for the lookup has sort
+    /// keys beyond the matched fields and at most one field was matched (contract §4.1).
+    func nestedSortKeyArgument(_ relationship: Relationship, target: Model) -> SortKeyArgument? {
+        guard relationship.targetFields.count == 1 else { return nil }
+        let candidates: [(fields: [String], label: String)] =
+            [(target.primaryKey, "Primary")] + target.indexes.map { ($0.fields, Inflection.upperFirst($0.name)) }
+        for candidate in candidates where candidate.fields.first == relationship.targetFields[0] && candidate.fields.count > 1 {
+            return SortKeyArgument(model: target, sortKeys: Array(candidate.fields.dropFirst()), compositeLabel: candidate.label)
+        }
+        return nil
+    }
+
+    /// `type ModelXConnection { items: [X]! nextToken: String }`.
+    func connection(_ model: Model) -> SDLDefinition {
+        .object(ModelNames(model).connection, fields: [SDLField("items", "[\(model.name)]!"), SDLField("nextToken", "String")])
+    }
+
+    /// Stored scalar and enum fields that are not generated references.
+    func filterableFields(_ model: Model) -> [Field] {
+        model.storedFields.filter { $0.origin != .implicitReference && InputTypeNames.filter(for: $0.type) != nil }
+    }
+
+    func referenceFields(_ model: Model) -> [Field] {
+        model.storedFields.filter { $0.origin == .implicitReference }
+    }
+
+    /// `ModelXFilterInput`.
+    func filterInput(_ model: Model) -> SDLDefinition {
+        let name = ModelNames(model).filterInput
+        var fields = filterableFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
+        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]"), SDLField("not", name)]
+        fields += referenceFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
+        return .input(name, fields: fields)
+    }
+
+    /// `ModelXConditionInput`: no key fields, implicit timestamps after the combinators.
+    func conditionInput(_ model: Model) -> SDLDefinition {
+        let name = ModelNames(model).conditionInput
+        var fields: [SDLField] = []
+        for field in filterableFields(model) where field.origin != .implicitTimestamp {
+            if model.hasPrimaryKeyDirective, model.primaryKey.contains(field.name) { continue }
+            if field.name == "id", field.type.base == .scalar(.id) { continue }
+            if let type = InputTypeNames.filter(for: field.type) { fields.append(SDLField(field.name, type)) }
+        }
+        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]"), SDLField("not", name)]
+        for field in model.storedFields where field.origin == .implicitTimestamp {
+            fields.append(SDLField(field.name, "ModelStringInput"))
+        }
+        fields += referenceFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
+        return .input(name, fields: fields)
+    }
+
+    /// `ModelSubscriptionXFilterInput`.
+    func subscriptionFilterInput(_ model: Model) -> SDLDefinition {
+        let name = ModelNames(model).subscriptionFilterInput
+        var fields = filterableFields(model).compactMap { field in InputTypeNames.subscriptionFilter(for: field.type).map { SDLField(field.name, $0) } }
+        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]")]
+        let movedAway = hasManyGeneratedFields[model.name] ?? []
+        for field in referenceFields(model) where !movedAway.contains(field.name) {
+            if let type = InputTypeNames.subscriptionFilter(for: field.type) { fields.append(SDLField(field.name, type)) }
+        }
+        // References this model's implicit hasMany fields generated on children.
+        for field in model.fields {
+            guard let relationship = field.relationship, relationship.kind == .hasMany,
+                let child = schema.model(named: relationship.target)
+            else { continue }
+            for name in relationship.targetFields {
+                guard let generated = child.field(named: name), generated.origin == .implicitReference,
+                    let type = InputTypeNames.subscriptionFilter(for: generated.type)
+                else { continue }
+                fields.append(SDLField(name, type))
+            }
+        }
+        return .input(name, fields: fields)
+    }
+
+    /// The input spelling of a stored field's type (non-model objects become their `…Input` twin).
+    func inputType(_ type: FieldType) -> String {
+        if case .object(let name) = type.base { return type.spelled(baseName: Inflection.upperFirst(name) + "Input") }
+        return type.description
+    }
+
+    /// True when create generates the `id` (contract §2.1).
+    static func generatesID(_ model: Model) -> Bool {
+        guard let id = model.field(named: "id") else { return false }
+        return id.type.base == .scalar(.id) || id.type.base == .scalar(.string)
+    }
+
+    /// `CreateXInput`.
+    func createInput(_ model: Model) -> SDLDefinition {
+        var fields: [SDLField] = []
+        if let id = model.field(named: "id") {
+            fields.append(SDLField("id", Self.generatesID(model) ? id.type.with(required: false).description : id.type.description))
+        }
+        for field in model.storedFields where field.name != "id" && field.origin != .implicitTimestamp && field.origin != .implicitReference {
+            let isTimestamp = field.name == model.timestamps.createdAt || field.name == model.timestamps.updatedAt
+            fields.append(SDLField(field.name, inputType(isTimestamp ? field.type.with(required: false) : field.type)))
+        }
+        fields += referenceFields(model).map { SDLField($0.name, inputType($0.type)) }
+        return .input(ModelNames(model).createInput, fields: fields)
+    }
+
+    /// `UpdateXInput`: everything optional but the key.
+    func updateInput(_ model: Model) -> SDLDefinition {
+        var fields: [SDLField] = []
+        let keyFields: Set<String> = model.hasPrimaryKeyDirective ? Set(model.primaryKey) : ["id"]
+        if let id = model.field(named: "id") {
+            fields.append(SDLField("id", keyFields.contains("id") ? id.type.with(required: true).description : id.type.with(required: false).description))
+        }
+        for field in model.storedFields where field.name != "id" && field.origin != .implicitTimestamp {
+            let required = keyFields.contains(field.name)
+            fields.append(SDLField(field.name, inputType(field.type.with(required: required))))
+        }
+        return .input(ModelNames(model).updateInput, fields: fields)
+    }
+
+    /// `DeleteXInput`: the key only (`id: ID!` without `@primaryKey`).
+    func deleteInput(_ model: Model) -> SDLDefinition {
+        guard model.hasPrimaryKeyDirective else { return .input(ModelNames(model).deleteInput, fields: [SDLField("id", "ID!")]) }
+        let fields = model.primaryKeyFields.map { SDLField($0.name, $0.type.with(required: true).description) }
+        return .input(ModelNames(model).deleteInput, fields: fields)
+    }
+
+    /// The input twin of a non-model object type.
+    func objectInput(_ type: ObjectType) -> SDLDefinition {
+        .input(Inflection.upperFirst(type.name) + "Input", fields: type.fields.map { SDLField($0.name, inputType($0.type)) })
+    }
+}

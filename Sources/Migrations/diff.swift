@@ -1,0 +1,79 @@
+import SQLSyntax
+
+/// Compares two storage snapshots and plans the statements that turn the old into the new
+/// (declarative diffing, as Atlas does).
+package enum MigrationDiff {
+    /// Plans `old` → `new` in database schema `schema` (nil = search path).
+    package static func plan(from old: StorageSchema, to new: StorageSchema, schema: String? = nil) -> MigrationPlan {
+        var steps: [MigrationPlan.Step] = []
+        var unsupported: [String] = []
+        var foreignKeys: [MigrationPlan.Step] = []
+        for table in new.tables {
+            let name = TableName(schema: schema, table.name)
+            guard let previous = old.table(named: table.name) else {
+                steps += DDL.create(table, schema: schema).map { MigrationPlan.Step(statement: $0, dataLoss: nil, summary: summary(of: $0)) }
+                foreignKeys += table.foreignKeys.map { key in
+                    let statement = DDL.foreignKey(key, table: table.name, schema: schema)
+                    return MigrationPlan.Step(statement: statement, dataLoss: nil, summary: summary(of: statement))
+                }
+                continue
+            }
+            if previous.primaryKey != table.primaryKey {
+                unsupported.append("the primary key of table \(table.name) changes from (\(previous.primaryKey.joined(separator: ", "))) to (\(table.primaryKey.joined(separator: ", ")))")
+            }
+            for column in table.columns {
+                guard let before = previous.column(named: column.name) else {
+                    if column.notNull, column.defaultValue == nil {
+                        unsupported.append("new required column \(table.name).\(column.name) has no @default to fill existing rows; add one or make the field optional first")
+                        continue
+                    }
+                    let statement = Statement.addColumn(table: name, DDL.column(column))
+                    steps.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
+                    continue
+                }
+                if before != column {
+                    unsupported.append("column \(table.name).\(column.name) changes (type, nullability, default or allowed values); changing a column is not supported yet")
+                }
+            }
+            for column in previous.columns where table.column(named: column.name) == nil {
+                let statement = Statement.dropColumn(table: name, column: column.name)
+                steps.append(.init(statement: statement, dataLoss: "drops column \(table.name).\(column.name) and every value in it", summary: summary(of: statement)))
+            }
+            for index in previous.indexes where !table.indexes.contains(index) {
+                let statement = Statement.dropIndex(schema: schema, name: index.name)
+                steps.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
+            }
+            for index in table.indexes where !previous.indexes.contains(index) {
+                let statement = Statement.createIndex(CreateIndex(name: index.name, table: name, columns: index.columns))
+                steps.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
+            }
+            for key in previous.foreignKeys where !table.foreignKeys.contains(key) {
+                let statement = Statement.dropConstraint(table: name, name: key.name)
+                steps.insert(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)), at: 0)
+            }
+            for key in table.foreignKeys where !previous.foreignKeys.contains(key) {
+                let statement = DDL.foreignKey(key, table: table.name, schema: schema)
+                foreignKeys.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
+            }
+        }
+        for table in old.tables where new.table(named: table.name) == nil {
+            let statement = Statement.dropTable(TableName(schema: schema, table.name))
+            steps.append(.init(statement: statement, dataLoss: "drops table \(table.name) and every row in it", summary: summary(of: statement)))
+        }
+        return MigrationPlan(steps: steps + foreignKeys, unsupported: unsupported)
+    }
+
+    static func summary(of statement: Statement) -> String {
+        switch statement {
+        case .createTable(let table): "create table \(table.table.name)"
+        case .addColumn(let table, let column): "add column \(table.name).\(column.name)"
+        case .createIndex(let index): "create index \(index.name)"
+        case .addForeignKey(let table, let key): "add foreign key \(table.name).\(key.name)"
+        case .dropTable(let table): "drop table \(table.name)"
+        case .dropColumn(let table, let column): "drop column \(table.name).\(column)"
+        case .dropIndex(_, let name): "drop index \(name)"
+        case .dropConstraint(let table, let name): "drop constraint \(table.name).\(name)"
+        default: SQLRenderer.render(statement)
+        }
+    }
+}

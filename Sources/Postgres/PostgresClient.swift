@@ -1,0 +1,147 @@
+import Foundation
+
+/// A bounded pool of libpq connections, each owned by its own dedicated thread. Blocking libpq calls run on
+/// those threads only, never on NIO event loops or Swift's cooperative pool; callers await the result.
+package final class PostgresClient: Sendable {
+    /// How to reach the database and how many connections to keep.
+    package struct Configuration: Sendable {
+        /// A `postgresql://` URL or a `key=value` connection string.
+        package var conninfo: String
+        /// Connections (and threads) in the pool.
+        package var connections: Int
+        /// `statement_timeout` set on every connection, in milliseconds (0 = none).
+        package var statementTimeoutMilliseconds: Int
+
+        /// Creates a configuration.
+        package init(conninfo: String, connections: Int = 4, statementTimeoutMilliseconds: Int = 10_000) {
+            self.conninfo = conninfo
+            self.connections = max(1, connections)
+            self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
+        }
+    }
+
+    private typealias Job = @Sendable (Result<PostgresConnection, PostgresError>) -> Void
+
+    private let queue = JobQueue<Job>()
+    package let configuration: Configuration
+
+    /// Starts the worker threads; connections open on first use.
+    package init(configuration: Configuration) {
+        self.configuration = configuration
+        for index in 0..<configuration.connections {
+            let thread = Thread { [queue, configuration] in
+                var connection: PostgresConnection?
+                while let job = queue.take() {
+                    do {
+                        if connection == nil || connection?.isHealthy == false {
+                            connection = nil
+                            let opened = try PostgresConnection(conninfo: configuration.conninfo)
+                            if configuration.statementTimeoutMilliseconds > 0 {
+                                try opened.execute("SET statement_timeout = \(configuration.statementTimeoutMilliseconds)")
+                            }
+                            try opened.execute("SET TIME ZONE 'UTC'")
+                            connection = opened
+                        }
+                        job(.success(connection!))
+                    } catch let error as PostgresError {
+                        job(.failure(error))
+                    } catch {
+                        job(.failure(PostgresError(kind: .connection, message: "\(error)")))
+                    }
+                }
+            }
+            thread.name = "postgres-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Runs `body` with a pooled connection on a worker thread.
+    package func withConnection<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) throws -> Value
+    ) async throws -> Value {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+            let accepted = queue.put { connection in
+                switch connection {
+                case .success(let connection):
+                    do {
+                        continuation.resume(returning: try body(connection))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                case .failure(let error):
+                    continuation.resume(throwing: error)
+                }
+            }
+            if !accepted {
+                continuation.resume(throwing: PostgresError(kind: .shutdown, message: "the database client is shut down"))
+            }
+        }
+    }
+
+    /// Runs `body` inside `BEGIN … COMMIT`, rolling back when it throws.
+    package func withTransaction<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) throws -> Value
+    ) async throws -> Value {
+        try await withConnection { connection in
+            try connection.execute("BEGIN")
+            do {
+                let value = try body(connection)
+                try connection.execute("COMMIT")
+                return value
+            } catch {
+                _ = try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Runs one statement with parameters.
+    package func query(_ sql: String, _ parameters: [String?] = []) async throws -> QueryResult {
+        try await withConnection { try $0.query(sql, parameters) }
+    }
+
+    /// Stops the threads after the queued jobs ran; later calls fail with `.shutdown`.
+    package func shutdown() {
+        queue.close()
+    }
+}
+
+/// A blocking FIFO for the worker threads.
+private final class JobQueue<Element>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Element] = []
+    private var head = 0
+    private var closed = false
+
+    /// Enqueues; false when closed.
+    func put(_ item: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed else { return false }
+        items.append(item)
+        condition.signal()
+        return true
+    }
+
+    /// Blocks until an item is available; nil once closed and drained.
+    func take() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == items.count && !closed { condition.wait() }
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head > 64 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

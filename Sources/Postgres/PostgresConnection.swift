@@ -1,0 +1,149 @@
+import Foundation
+import CLibPQ
+
+/// One libpq connection. Blocking: use it only from a worker thread of `PostgresClient`, one thread at a
+/// time. Caches a prepared statement per distinct SQL text.
+package final class PostgresConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    private let conninfo: String
+    private var prepared: [String: String] = [:]
+    private var nextStatementNumber = 0
+    /// Prepared statements kept per connection before the cache starts over.
+    private let statementCacheLimit = 1024
+
+    /// Connects with a `postgresql://` URL or a `key=value` string; PG* variables and .pgpass apply.
+    package init(conninfo: String) throws(PostgresError) {
+        self.conninfo = conninfo
+        try connect()
+    }
+
+    deinit {
+        if let handle { PQfinish(handle) }
+    }
+
+    private func connect() throws(PostgresError) {
+        if let handle { PQfinish(handle) }
+        prepared = [:]
+        let connection = PQconnectdb(conninfo)
+        handle = connection
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            throw PostgresError(kind: .connection, message: "could not connect to PostgreSQL: " + message.trimmingTrailingNewlines)
+        }
+        // Quiet notices: they would go to stderr.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    /// True while the connection is usable.
+    package var isHealthy: Bool {
+        guard let handle else { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// Reconnects when the connection broke (the server restarted, say).
+    package func reconnectIfNeeded() throws(PostgresError) {
+        if !isHealthy { try connect() }
+    }
+
+    /// Runs `sql` with text parameters through a cached prepared statement.
+    @discardableResult
+    package func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> QueryResult {
+        try reconnectIfNeeded()
+        guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
+        let name: String
+        if let existing = prepared[sql] {
+            name = existing
+        } else {
+            if prepared.count >= statementCacheLimit {
+                try consume(PQexec(handle, "DEALLOCATE ALL"), sql: "DEALLOCATE ALL")
+                prepared = [:]
+            }
+            nextStatementNumber += 1
+            name = "mg\(nextStatementNumber)"
+            try consume(PQprepare(handle, name, sql, 0, nil), sql: sql)
+            prepared[sql] = name
+        }
+        let result = withCStrings(parameters) { pointers in
+            PQexecPrepared(handle, name, Int32(parameters.count), pointers, nil, nil, 0)
+        }
+        do {
+            return try consume(result, sql: sql)
+        } catch {
+            // A statement cached before a schema change can fail with "cached plan must not change result type".
+            if error.sqlState == "0A000" { prepared[sql] = nil }
+            throw error
+        }
+    }
+
+    /// Runs statements without parameters through the simple protocol (DDL, migration files).
+    @discardableResult
+    package func execute(_ sql: String) throws(PostgresError) -> QueryResult {
+        try reconnectIfNeeded()
+        guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
+        return try consume(PQexec(handle, sql), sql: sql)
+    }
+
+    /// Turns a libpq result into rows or an error, and frees it.
+    @discardableResult
+    private func consume(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> QueryResult {
+        guard let result else {
+            let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "no result"
+            throw PostgresError(kind: .connection, message: message.trimmingTrailingNewlines, query: sql)
+        }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        switch status {
+        case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            let columnCount = Int(PQnfields(result))
+            let rowCount = Int(PQntuples(result))
+            let columns = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }
+            var rows: [[String?]] = []
+            rows.reserveCapacity(rowCount)
+            for row in 0..<rowCount {
+                var cells: [String?] = []
+                cells.reserveCapacity(columnCount)
+                for column in 0..<columnCount {
+                    if PQgetisnull(result, Int32(row), Int32(column)) == 1 {
+                        cells.append(nil)
+                    } else {
+                        cells.append(String(cString: PQgetvalue(result, Int32(row), Int32(column))))
+                    }
+                }
+                rows.append(cells)
+            }
+            let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+            return QueryResult(columns: columns, rows: rows, affectedRows: affected)
+        default:
+            func field(_ code: Int32) -> String? {
+                guard let value = PQresultErrorField(result, code) else { return nil }
+                return String(cString: value)
+            }
+            let fatal = handle.map { PQstatus($0) != CONNECTION_OK } ?? true
+            throw PostgresError(
+                kind: fatal ? .connection : .server,
+                sqlState: field(Int32(UInt8(ascii: "C"))),
+                message: field(Int32(UInt8(ascii: "M"))) ?? String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines,
+                detail: field(Int32(UInt8(ascii: "D"))), hint: field(Int32(UInt8(ascii: "H"))),
+                constraint: field(Int32(UInt8(ascii: "n"))), table: field(Int32(UInt8(ascii: "t"))), query: sql
+            )
+        }
+    }
+}
+
+/// Calls `body` with a C array of NUL-terminated copies of `strings` (NULL for nil).
+private func withCStrings<Result>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
+    var buffers: [UnsafeMutablePointer<CChar>?] = strings.map { string in
+        guard let string else { return nil }
+        return strdup(string)
+    }
+    defer { buffers.forEach { free($0) } }
+    return body(buffers.map { $0.map { UnsafePointer($0) } })
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.last == "\n" || text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,65 @@
+/// An error from PostgreSQL or from talking to it. `description` is safe to show a client's operator;
+/// `debugDescription` adds the statement for logs.
+package struct PostgresError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong on our side of the connection.
+    package enum Kind: Sendable, Equatable {
+        /// The server rejected a statement (see `sqlState`).
+        case server
+        /// No connection could be made, or it broke.
+        case connection
+        /// The client pool was shut down.
+        case shutdown
+    }
+
+    package var kind: Kind
+    /// The five-character SQLSTATE code, for server errors.
+    package var sqlState: String?
+    /// The primary message.
+    package var message: String
+    package var detail: String?
+    package var hint: String?
+    /// The constraint involved, when the server names one.
+    package var constraint: String?
+    /// The table involved, when the server names one.
+    package var table: String?
+    /// The statement that failed, for logs only.
+    package var query: String?
+
+    /// Creates an error.
+    package init(
+        kind: Kind, sqlState: String? = nil, message: String, detail: String? = nil, hint: String? = nil,
+        constraint: String? = nil, table: String? = nil, query: String? = nil
+    ) {
+        self.kind = kind
+        self.sqlState = sqlState
+        self.message = message
+        self.detail = detail
+        self.hint = hint
+        self.constraint = constraint
+        self.table = table
+        self.query = query
+    }
+
+    /// `23505`.
+    package var isUniqueViolation: Bool { sqlState == "23505" }
+    /// `23503`.
+    package var isForeignKeyViolation: Bool { sqlState == "23503" }
+    /// `23502`.
+    package var isNotNullViolation: Bool { sqlState == "23502" }
+    /// `57014`, raised by `statement_timeout`.
+    package var isQueryCanceled: Bool { sqlState == "57014" }
+
+    /// Message, SQLSTATE, detail and hint; never the statement.
+    package var description: String {
+        var text = message
+        if let sqlState { text += " (SQLSTATE \(sqlState))" }
+        if let detail { text += "; detail: \(detail)" }
+        if let hint { text += "; hint: \(hint)" }
+        return text
+    }
+
+    /// Everything, including the statement.
+    package var debugDescription: String {
+        description + (query.map { "; query: \($0)" } ?? "")
+    }
+}

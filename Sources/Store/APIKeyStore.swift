@@ -1,0 +1,128 @@
+import Foundation
+import Postgres
+import Synchronization
+
+/// API keys: created and revoked through the CLI, stored as SHA-256 hashes, checked in constant time.
+/// A key reads `mg_<id>_<secret>`: the id is a short public identifier, the secret is never stored.
+package final class APIKeyStore: Sendable {
+    /// A key as `keys list` shows it (never the secret).
+    package struct KeyInfo: Sendable, Equatable {
+        package var id: String
+        package var description: String?
+        package var createdAt: String
+        package var expiresAt: String
+        package var revokedAt: String?
+        package var lastUsedAt: String?
+    }
+
+    /// Default lifetime (7 days) and the longest allowed (365 days), as AppSync.
+    package static let defaultLifetime: TimeInterval = 7 * 86_400
+    package static let maximumLifetime: TimeInterval = 365 * 86_400
+
+    private struct CachedKey {
+        var hash: [UInt8]
+        var expiresAt: Date
+        var revoked: Bool
+        var loadedAt: Date
+    }
+
+    private let client: PostgresClient
+    private let cache = Mutex<[String: CachedKey]>([:])
+    /// How long a cached key is trusted before it is re-read (revocations take effect within this time).
+    private let cacheLifetime: TimeInterval
+
+    /// Creates the store.
+    package init(client: PostgresClient, cacheLifetime: TimeInterval = 5) {
+        self.client = client
+        self.cacheLifetime = cacheLifetime
+    }
+
+    /// Creates a key valid for `lifetime` seconds and returns it; only its hash is kept.
+    package func create(description: String?, lifetime: TimeInterval = APIKeyStore.defaultLifetime) async throws -> String {
+        guard lifetime > 0, lifetime <= Self.maximumLifetime else {
+            throw StoreError.user("A key's lifetime must be more than 0 and at most 365 days.")
+        }
+        try await SystemTables.ensure(client)
+        let id = Self.randomString(length: 8, alphabet: "0123456789abcdef")
+        let secret = Self.randomString(length: 32, alphabet: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        let hash = SHA256.hex(secret)
+        _ = try await client.query(
+            "INSERT INTO modelgraph.api_keys (id, secret_hash, description, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision))",
+            [id, hash, description, String(lifetime)]
+        )
+        return "mg_\(id)_\(secret)"
+    }
+
+    /// Every key, newest first.
+    package func list() async throws -> [KeyInfo] {
+        try await SystemTables.ensure(client)
+        let format = "YYYY-MM-DD\"T\"HH24:MI:SS\"Z\""
+        let rows = try await client.query("""
+            SELECT id, description, to_char(created_at AT TIME ZONE 'UTC', $1), to_char(expires_at AT TIME ZONE 'UTC', $1),
+                   to_char(revoked_at AT TIME ZONE 'UTC', $1), to_char(last_used_at AT TIME ZONE 'UTC', $1)
+            FROM modelgraph.api_keys ORDER BY created_at DESC, id
+            """, [format]).rows
+        return rows.map { KeyInfo(id: $0[0] ?? "", description: $0[1], createdAt: $0[2] ?? "", expiresAt: $0[3] ?? "", revokedAt: $0[4], lastUsedAt: $0[5]) }
+    }
+
+    /// Revokes a key by id; false when there is no such key.
+    package func revoke(id: String) async throws -> Bool {
+        try await SystemTables.ensure(client)
+        let result = try await client.query("UPDATE modelgraph.api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL", [id])
+        cache.withLock { $0[id] = nil }
+        return result.affectedRows == 1
+    }
+
+    /// True when at least one usable key exists.
+    package func hasUsableKey() async throws -> Bool {
+        try await SystemTables.ensure(client)
+        let count = try await client.query("SELECT count(*) FROM modelgraph.api_keys WHERE revoked_at IS NULL AND expires_at > now()").scalar
+        return (Int(count ?? "0") ?? 0) > 0
+    }
+
+    /// True when `key` is a known, unexpired, unrevoked key. The hash comparison takes the same time whatever
+    /// the bytes.
+    package func verify(_ key: String) async -> Bool {
+        let parts = key.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return false }
+        let id = String(parts[1])
+        let presented = SHA256.digest(Array(parts[2].utf8))
+        let now = Date()
+        var entry = cache.withLock { $0[id] }
+        if entry == nil || now.timeIntervalSince(entry!.loadedAt) > cacheLifetime {
+            entry = await load(id: id, at: now)
+        }
+        guard let entry, !entry.revoked, entry.expiresAt > now else { return false }
+        return Self.constantTimeEqual(entry.hash, presented)
+    }
+
+    private func load(id: String, at now: Date) async -> CachedKey? {
+        let row = try? await client.query(
+            "SELECT secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL FROM modelgraph.api_keys WHERE id = $1", [id]
+        ).rows.first
+        guard let row, let hashText = row[0], let expiry = Double(row[1] ?? "") else {
+            cache.withLock { $0[id] = nil }
+            return nil
+        }
+        let hash = stride(from: 0, to: hashText.count, by: 2).compactMap { offset -> UInt8? in
+            let start = hashText.index(hashText.startIndex, offsetBy: offset)
+            return UInt8(hashText[start..<hashText.index(start, offsetBy: 2)], radix: 16)
+        }
+        let entry = CachedKey(hash: hash, expiresAt: Date(timeIntervalSince1970: expiry), revoked: row[2] == "t", loadedAt: now)
+        cache.withLock { $0[id] = entry }
+        return entry
+    }
+
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
+    static func randomString(length: Int, alphabet: String) -> String {
+        let characters = Array(alphabet)
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<length).map { _ in characters[Int.random(in: 0..<characters.count, using: &generator)] })
+    }
+}
