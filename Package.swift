@@ -54,7 +54,7 @@ let package = Package(
         // Layer 2: the planner and the database-side services.
         .target(
             name: "Planner",
-            dependencies: ["ModelIR", "APISchema", "SQLSyntax", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["ModelIR", "APISchema", "Migrations", "SQLSyntax", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: swiftSettings
         ),
         .target(

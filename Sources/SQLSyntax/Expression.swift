@@ -37,6 +37,8 @@ package indirect enum SQLExpression: Equatable, Sendable {
     case atTimeZone(SQLExpression, String)
     /// `e COLLATE "C"`.
     case collate(SQLExpression, String)
+    /// `name() OVER (ORDER BY …)`.
+    case window(SQLFunction, orderBy: [SQLOrder])
     /// `ARRAY[e1, e2, …]`.
     case array([SQLExpression])
     /// `lhs = ANY(rhs)`.

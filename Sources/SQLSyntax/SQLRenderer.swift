@@ -183,6 +183,8 @@ package enum SQLRenderer {
             return "(" + self.expression(inner) + " AT TIME ZONE " + Quoting.literal(zone) + ")"
         case .collate(let inner, let collation):
             return "(" + self.expression(inner) + " COLLATE " + Quoting.identifier(collation) + ")"
+        case .window(let function, let orderBy):
+            return function.rawValue + "() OVER (ORDER BY " + orderList(orderBy) + ")"
         case .array(let items):
             return "ARRAY[" + items.map(self.expression).joined(separator: ", ") + "]"
         case .any(let left, let op, let right):

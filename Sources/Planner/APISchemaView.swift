@@ -1,0 +1,27 @@
+import APISchema
+import ModelIR
+import SQLSyntax
+
+/// What the planner needs to know about the API and storage: models by name, tables, limits.
+package struct APISchemaView: Sendable {
+    package let api: APISchema
+    /// The database schema tables live in (nil = search path).
+    package let databaseSchema: String?
+    /// Largest page a client may ask for (decisions.md: clamp, default 1000).
+    package let maximumLimit: Int
+    private let modelsByName: [String: Model]
+
+    /// Creates the view.
+    package init(api: APISchema, databaseSchema: String? = nil, maximumLimit: Int = 1000) {
+        self.api = api
+        self.databaseSchema = databaseSchema
+        self.maximumLimit = maximumLimit
+        self.modelsByName = Dictionary(api.models.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func model(_ name: String) -> Model? { modelsByName[name] }
+
+    func table(_ model: Model) -> TableName { TableName(schema: databaseSchema, model.tableName) }
+
+    var schema: Schema { api.models }
+}

@@ -1,0 +1,74 @@
+import GraphQL
+import Migrations
+import ModelIR
+import SQLSyntax
+
+/// Compiles a connection (`{ items { … } nextToken }`) into one scalar sub-query: a keyset page of `limit + 1`
+/// rows (to know whether a next page exists), aggregated into the connection's JSON.
+struct ConnectionCompiler {
+    let selection: SelectionCompiler
+
+    func connection(
+        field: GraphQL.Field, model: Model, alias: String, condition: SQLExpression, arguments: ConnectionArguments,
+        orderKeys: [String]? = nil, path: [String], binds: inout BindAllocator
+    ) throws(PlanError) -> SQLExpression {
+        let api = selection.api
+        let keys = (orderKeys ?? model.primaryKey).compactMap { model.field(named: $0) }
+        let keyColumns = keys.map { SQLExpression.column(table: alias, name: $0.columnName) }
+        let order = keyColumns.map { SQLOrder($0, descending: arguments.descending) }
+        var conditions = [condition]
+        if let filter = arguments.filter {
+            conditions.append(try FilterCompiler(api: api, model: model, alias: alias).condition(filter, binds: &binds))
+        }
+        let hash = NextToken.hash(arguments.fingerprint)
+        if let token = arguments.nextToken {
+            let values = try NextToken.decode(token, expectedHash: hash, keyCount: keys.count)
+            let bound = zip(values, keys).map { value, key in binds.bind(value, as: StorageMapping.sqlType(key.type)) }
+            conditions.append(.binary(.row(keyColumns), arguments.descending ? .less : .greater, .row(bound)))
+        }
+        let limit = binds.bind(String(arguments.limit), as: .integer)
+        let page = "p"
+        var innerColumns = [SelectColumn(.window(.rowNumber, orderBy: order), as: "n")]
+        for (index, column) in keyColumns.enumerated() { innerColumns.append(SelectColumn(column, as: "k\(index)")) }
+        var outer: [SQLExpression] = []
+        guard let selectionSet = field.selectionSet else {
+            throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.")
+        }
+        let connectionName = "Model\(Inflection.upperFirst(model.name))Connection"
+        let rowNumber = SQLExpression.column(table: page, name: "n")
+        for (position, selected) in try selection.collectFields(selectionSet, typeName: connectionName).enumerated() {
+            let key = selected.alias?.value ?? selected.name.value
+            outer.append(.constant(key))
+            switch selected.name.value {
+            case "__typename":
+                outer.append(.constant(connectionName))
+            case "items":
+                guard let itemSelection = selected.selectionSet else {
+                    throw PlanError(.validation, "Field 'items' must have a selection of subfields.")
+                }
+                let object = try selection.object(itemSelection, model: model, alias: alias, binds: &binds)
+                innerColumns.append(SelectColumn(object, as: "o\(position)"))
+                let aggregate = SQLExpression.aggregate(
+                    .jsonAgg, [.column(table: page, name: "o\(position)")], orderBy: [SQLOrder(rowNumber)],
+                    filter: .binary(rowNumber, .lessOrEqual, limit)
+                )
+                outer.append(.function(.coalesce, [aggregate, .cast(.constant("[]"), .json)]))
+            case "nextToken":
+                let token = NextToken.expression(
+                    keys: keys.indices.map { .column(table: page, name: "k\($0)") }, hash: .constant(hash)
+                )
+                outer.append(.caseWhen(
+                    [(.binary(.aggregate(.count, [.keyword(.star)]), .greater, limit), .aggregate(.max, [token], filter: .binary(rowNumber, .equal, limit)))],
+                    else: nil
+                ))
+            default:
+                throw PlanError(.validation, "Field '\(selected.name.value)' in type '\(connectionName)' is undefined.")
+            }
+        }
+        let inner = Select(
+            columns: innerColumns, from: [.table(api.table(model), alias: alias)], where: .and(conditions), orderBy: order,
+            limit: .binary(limit, .plus, .integer(1))
+        )
+        return .subquery(Select(columns: [SelectColumn(.function(.jsonBuildObject, outer))], from: [.subquery(inner, alias: page, lateral: false)]))
+    }
+}

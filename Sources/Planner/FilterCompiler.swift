@@ -1,0 +1,140 @@
+import Migrations
+import ModelIR
+import SQLSyntax
+
+/// Compiles `Model…FilterInput` / `Model…ConditionInput` values into a SQL condition (contract §1.6,
+/// decisions.md comparisons with absent values).
+struct FilterCompiler {
+    let api: APISchemaView
+    let model: Model
+    let alias: String
+
+    func condition(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        guard case .object(let entries) = filter else {
+            if filter == .null { return .keyword(.true) }
+            throw PlanError(.badValue, "A filter must be an object.")
+        }
+        var parts: [SQLExpression] = []
+        for (key, value) in entries {
+            switch key {
+            case "and", "or":
+                guard case .list(let items) = value else {
+                    if value == .null { continue }
+                    throw PlanError(.badValue, "Filter '\(key)' expects a list.")
+                }
+                let compiled = try items.map { (item) throws(PlanError) -> SQLExpression in try condition(item, binds: &binds) }
+                parts.append(key == "and" ? .and(compiled) : .or(compiled))
+            case "not":
+                if value == .null { continue }
+                parts.append(.not(.function(.coalesce, [try condition(value, binds: &binds), .keyword(.false)])))
+            default:
+                guard let field = model.field(named: key), field.isStored else {
+                    throw PlanError(.badValue, "Unknown filter field '\(key)' on '\(model.name)'.")
+                }
+                parts.append(try fieldCondition(field, value, binds: &binds))
+            }
+        }
+        return .and(parts)
+    }
+
+    private func fieldCondition(_ field: Field, _ operators: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        guard case .object(let entries) = operators else {
+            if operators == .null { return .keyword(.true) }
+            throw PlanError(.badValue, "Filter on '\(field.name)' must be an object of operators.")
+        }
+        let column = SQLExpression.column(table: alias, name: field.columnName)
+        let elementType = FieldType(field.type.base)
+        let sqlType = StorageMapping.sqlType(elementType)
+        var parts: [SQLExpression] = []
+        func operand(_ value: InputValue) throws(PlanError) -> SQLExpression {
+            let text = try ColumnValue.scalarText(value, base: field.type.base, name: "\(model.name).\(field.name)", schema: api.schema)
+            return binds.bind(text, as: sqlType)
+        }
+        for (name, value) in entries {
+            if value == .null, name != "eq", name != "ne" { continue }
+            switch name {
+            case "eq", "ne":
+                if field.type.isList {
+                    let text = try ColumnValue.text(value, for: field, model: model, schema: api.schema)
+                    let bound = binds.bind(text, as: StorageMapping.sqlType(field.type))
+                    parts.append(name == "eq" ? .binary(column, .isNotDistinctFrom, bound) : .binary(column, .isDistinctFrom, bound))
+                } else if value == .null {
+                    parts.append(.isNull(column, negated: name == "ne"))
+                } else if name == "eq" {
+                    parts.append(.binary(column, .equal, try operand(value)))
+                } else {
+                    parts.append(.binary(column, .isDistinctFrom, try operand(value)))
+                }
+            case "lt", "le", "gt", "ge":
+                let op: SQLOperator = ["lt": .less, "le": .lessOrEqual, "gt": .greater, "ge": .greaterOrEqual][name]!
+                parts.append(.binary(column, op, try operand(value)))
+            case "between":
+                guard case .list(let bounds) = value, bounds.count == 2 else {
+                    throw PlanError(.invalidArguments, "Argument \(field.name).between expects exactly 2 elements.")
+                }
+                parts.append(.and([.binary(column, .greaterOrEqual, try operand(bounds[0])), .binary(column, .lessOrEqual, try operand(bounds[1]))]))
+            case "beginsWith":
+                guard field.type.base.isStringLike else { throw PlanError(.invalidArguments, "beginsWith applies to string fields only ('\(field.name)').") }
+                let prefix = try operand(value)
+                parts.append(.binary(.function(.left, [.cast(column, .text), .function(.length, [prefix])]), .equal, prefix))
+            case "contains", "notContains":
+                let test: SQLExpression
+                if field.type.isList {
+                    test = .any(try operand(value), .equal, column)
+                } else {
+                    test = .binary(.function(.strpos, [.cast(column, .text), try operand(value)]), .greater, .integer(0))
+                }
+                parts.append(name == "contains" ? test : .not(.function(.coalesce, [test, .keyword(.false)])))
+            case "attributeExists":
+                guard case .boolean(let exists) = value else { throw PlanError(.badValue, "attributeExists expects a Boolean.") }
+                parts.append(.isNull(column, negated: exists))
+            case "size":
+                let length: SQLExpression = field.type.isList ? .function(.cardinality, [column]) : .function(.length, [.cast(column, .text)])
+                let sizeField = Field(name: field.name, type: FieldType(.scalar(.int)))
+                let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias)
+                parts.append(try sizeFilter.sizeCondition(length, value, binds: &binds))
+            case "attributeType":
+                throw PlanError(.unsupported, "The attributeType filter is not supported yet.")
+            default:
+                throw PlanError(.badValue, "Unknown filter operator '\(name)' on '\(field.name)'.")
+            }
+        }
+        return .and(parts)
+    }
+
+    private func sizeCondition(_ length: SQLExpression, _ operators: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        guard case .object(let entries) = operators else { throw PlanError(.badValue, "size expects an object of operators.") }
+        var parts: [SQLExpression] = []
+        for (name, value) in entries {
+            func bound(_ value: InputValue) throws(PlanError) -> SQLExpression {
+                guard case .int(let number) = value else { throw PlanError(.badValue, "size operators expect Int values.") }
+                return binds.bind(String(number), as: .integer)
+            }
+            switch name {
+            case "eq": parts.append(.binary(length, .equal, try bound(value)))
+            case "ne": parts.append(.binary(length, .notEqual, try bound(value)))
+            case "lt": parts.append(.binary(length, .less, try bound(value)))
+            case "le": parts.append(.binary(length, .lessOrEqual, try bound(value)))
+            case "gt": parts.append(.binary(length, .greater, try bound(value)))
+            case "ge": parts.append(.binary(length, .greaterOrEqual, try bound(value)))
+            case "between":
+                guard case .list(let bounds) = value, bounds.count == 2 else { throw PlanError(.invalidArguments, "size.between expects exactly 2 elements.") }
+                parts.append(.and([.binary(length, .greaterOrEqual, try bound(bounds[0])), .binary(length, .lessOrEqual, try bound(bounds[1]))]))
+            default: throw PlanError(.badValue, "Unknown size operator '\(name)'.")
+            }
+        }
+        return .and(parts)
+    }
+}
+
+extension BaseType {
+    /// True for string-valued scalars and enums.
+    var isStringLike: Bool {
+        switch self {
+        case .scalar(let scalar): scalar.isStringLike
+        case .enumeration: true
+        default: false
+        }
+    }
+}
+

@@ -1,0 +1,68 @@
+import GraphQL
+import Migrations
+import ModelIR
+import SQLSyntax
+
+/// Compiles mutations into one data-modifying statement that also reads back the selection.
+struct MutationCompiler {
+    let selection: SelectionCompiler
+
+    var api: APISchemaView { selection.api }
+
+    /// `createX(input:)`: INSERT … RETURNING *, then the selection over the new row. The database fills the
+    /// timestamps (one instant: the transaction's) and `gen_random_uuid()` fills a missing `id`.
+    func create(_ field: GraphQL.Field, model: Model, binds: inout BindAllocator) throws(PlanError) -> Select {
+        guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
+        var input: InputValue = .object([])
+        for argument in field.arguments {
+            guard let value = selection.values.resolve(argument.value) else { continue }
+            switch argument.name.value {
+            case "input": input = value
+            case "condition":
+                if value != .null { throw PlanError(.unsupported, "A 'condition' on create is not supported yet.") }
+            default: break
+            }
+        }
+        guard case .object(let entries) = input else { throw PlanError(.badValue, "Argument 'input' of '\(field.name.value)' must be an object.") }
+        var columns: [String] = []
+        var values: [SQLExpression] = []
+        var given: Set<String> = []
+        for (name, value) in entries {
+            guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .implicitTimestamp else {
+                throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(Inflection.pascal(["Create", model.name, "Input"]))'.")
+            }
+            if value == .null, modelField.type.isRequired, !(modelField.name == "id" && ModelGenerated.generatesID(model)) {
+                throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be null.")
+            }
+            if value == .null, modelField.defaultValue != nil || (modelField.name == "id" && ModelGenerated.generatesID(model)) { continue }
+            given.insert(name)
+            columns.append(modelField.columnName)
+            let text = try ColumnValue.text(value, for: modelField, model: model, schema: api.schema)
+            values.append(binds.bind(text, as: StorageMapping.sqlType(modelField.type)))
+        }
+        if ModelGenerated.generatesID(model), !given.contains("id"), let id = model.field(named: "id") {
+            columns.insert(id.columnName, at: 0)
+            values.insert(.cast(.function(.genRandomUUID, []), .text), at: 0)
+        }
+        for field in model.storedFields where field.type.isRequired && !given.contains(field.name) {
+            if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && ModelGenerated.generatesID(model) { continue }
+            throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(Inflection.pascal(["Create", model.name, "Input"]))'.")
+        }
+        let insert = Insert(table: api.table(model), columns: columns, values: values)
+        let alias = binds.alias()
+        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+        return Select(
+            with: [CommonTableExpression(name: "written", statement: .insert(insert))],
+            columns: [SelectColumn(object)], from: [.cte("written", alias: alias)]
+        )
+    }
+}
+
+/// Facts about generated values shared by the mutation compilers.
+enum ModelGenerated {
+    /// True when create fills a missing `id` (contract §2.1).
+    static func generatesID(_ model: Model) -> Bool {
+        guard let id = model.field(named: "id") else { return false }
+        return id.type.base == .scalar(.id) || id.type.base == .scalar(.string)
+    }
+}

@@ -1,0 +1,177 @@
+import APISchema
+import GraphQL
+import ModelIR
+import Synchronization
+
+/// Turns a GraphQL request into one plan per root field. Parsing and validation are cached per query text,
+/// because GraphQLSwift's validation costs about a millisecond (stack-notes §4).
+package final class OperationPlanner: Sendable {
+    package let view: APISchemaView
+    private let documents = Mutex<[String: Document]>([:])
+    private let cacheLimit = 1000
+
+    /// Creates a planner for an API.
+    package init(view: APISchemaView) {
+        self.view = view
+    }
+
+    /// A parsed and validated document; validation errors are thrown as `PlanError`s.
+    package func document(for query: String) throws(PlanErrors) -> Document {
+        if let cached = documents.withLock({ $0[query] }) { return cached }
+        let document: Document
+        do {
+            document = try parse(source: Source(body: query, name: "GraphQL request"))
+        } catch let error as GraphQLError {
+            throw PlanErrors([PlanError(.validation, error.message.split(separator: "\n").first.map(String.init) ?? error.message, locations: error.locations.map { ($0.line, $0.column) })])
+        } catch {
+            throw PlanErrors([PlanError(.validation, "\(error)")])
+        }
+        let errors = validate(schema: view.api.graphQLSchema, ast: document)
+        if !errors.isEmpty {
+            throw PlanErrors(errors.map { PlanError(.validation, ValidationMessages.appSyncStyle($0.message), locations: $0.locations.map { ($0.line, $0.column) }) })
+        }
+        documents.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll() }
+            cache[query] = document
+        }
+        return document
+    }
+
+    /// Plans `operationName` (or the only operation) of `query` with `variables`.
+    package func plan(query: String, operationName: String?, variables: [String: Map]) throws(PlanErrors) -> PlannedOperation {
+        let document = try document(for: query)
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        let operation: OperationDefinition
+        if let operationName {
+            guard let named = operations.first(where: { $0.name?.value == operationName }) else {
+                throw PlanErrors([PlanError(.validation, "Unknown operation named '\(operationName)'.")])
+            }
+            operation = named
+        } else {
+            guard operations.count == 1 else {
+                throw PlanErrors([PlanError(.validation, "Must provide operation name if query contains multiple operations.")])
+            }
+            operation = operations[0]
+        }
+        var resolvedVariables: [String: InputValue] = [:]
+        for definition in operation.variableDefinitions {
+            let name = definition.variable.name.value
+            if let provided = variables[name], provided != .undefined {
+                resolvedVariables[name] = ValueResolver.fromMap(provided)
+            } else if let defaultValue = definition.defaultValue {
+                resolvedVariables[name] = ValueResolver(variables: [:]).resolve(defaultValue)
+            }
+            if definition.type is NonNullType, resolvedVariables[name] == nil || resolvedVariables[name] == .null {
+                throw PlanErrors([PlanError(
+                    .validation, "Variable '\(name)' has coerced Null value for NonNull type '\(GraphQL.print(ast: definition.type))'",
+                    locations: definition.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
+                )])
+            }
+        }
+        var fragments: [String: FragmentDefinition] = [:]
+        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        let values = ValueResolver(variables: resolvedVariables)
+        let selection = SelectionCompiler(api: view, fragments: fragments, values: values)
+        let typeName: String
+        let rootFields: [String: RootField]
+        switch operation.operation {
+        case .query: (typeName, rootFields) = ("Query", view.api.queryFields)
+        case .mutation: (typeName, rootFields) = ("Mutation", view.api.mutationFields)
+        case .subscription:
+            throw PlanErrors([PlanError(.unsupported, "Subscriptions are not supported yet: ModelGraph does not deliver real-time events.")])
+        }
+        let fields: [GraphQL.Field]
+        do {
+            fields = try selection.collectFields(operation.selectionSet, typeName: typeName)
+        } catch {
+            throw PlanErrors([error])
+        }
+        var plans: [(key: String, plan: RootFieldPlan)] = []
+        let compiler = RootFieldCompiler(selection: selection)
+        for field in fields {
+            let key = field.alias?.value ?? field.name.value
+            let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
+            if field.name.value == "__typename" {
+                plans.append((key, .constant(JSONText.quote(typeName))))
+                continue
+            }
+            if field.name.value.hasPrefix("__") {
+                plans.append((key, .failure(PlanError(.unsupported, "Introspection is answered separately.", path: [key], locations: location))))
+                continue
+            }
+            guard let root = rootFields[field.name.value], let model = view.model(root.model) else {
+                plans.append((key, .failure(PlanError(.validation, "Field '\(field.name.value)' in type '\(typeName)' is undefined.", path: [key], locations: location))))
+                continue
+            }
+            guard model.auth.allows(Self.operation(root.kind)) else {
+                plans.append((key, .failure(PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type \(typeName)", path: [key], locations: location))))
+                continue
+            }
+            do {
+                let statement = try compiler.compile(field, root: root)
+                plans.append((key, .statement(statement, mutation: operation.operation == .mutation)))
+            } catch {
+                var located = error
+                located.path = [key]
+                if located.locations.isEmpty { located.locations = location }
+                plans.append((key, .failure(located)))
+            }
+        }
+        return PlannedOperation(operationType: typeName, fields: plans)
+    }
+
+    /// True when the operation only reads introspection fields (`__schema`, `__type`, `__typename`).
+    package func isIntrospection(query: String, operationName: String?) -> Bool {
+        guard let document = try? document(for: query) else { return false }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        guard let operation = operationName.flatMap({ name in operations.first { $0.name?.value == name } }) ?? operations.first else { return false }
+        let names = operation.selectionSet.selections.compactMap { ($0 as? GraphQL.Field)?.name.value }
+        return !names.isEmpty && names.allSatisfy { $0.hasPrefix("__") } && names.contains { $0 != "__typename" }
+    }
+
+    static func operation(_ kind: RootFieldKind) -> ModelOperation {
+        switch kind {
+        case .get: .get
+        case .list, .indexQuery: .list
+        case .create: .create
+        case .update: .update
+        case .delete: .delete
+        case .subscription: .listen
+        }
+    }
+}
+
+/// Several plan errors at once (all validation errors of a request).
+package struct PlanErrors: Error, Sendable {
+    package var errors: [PlanError]
+
+    /// Wraps errors.
+    package init(_ errors: [PlanError]) {
+        self.errors = errors
+    }
+}
+
+/// Rewrites GraphQLSwift's validation messages into AppSync's `Validation error of type …` form (contract §7.2).
+enum ValidationMessages {
+    static func appSyncStyle(_ message: String) -> String {
+        let kind: String
+        if message.hasPrefix("Cannot query field") {
+            kind = "FieldUndefined"
+        } else if message.hasPrefix("Unknown type") {
+            kind = "UnknownType"
+        } else if message.hasPrefix("Unknown argument") {
+            kind = "UnknownArgument"
+        } else if message.contains("of required type") || message.contains("was not provided") {
+            kind = "MissingFieldArgument"
+        } else if message.contains("Expected value of type") || message.contains("cannot represent") {
+            kind = "WrongType"
+        } else if message.contains("must have a selection of subfields") {
+            kind = "SubSelectionRequired"
+        } else if message.contains("must not have a selection") {
+            kind = "SubSelectionNotAllowed"
+        } else {
+            kind = "InvalidSyntax"
+        }
+        return "Validation error of type \(kind): \(message)"
+    }
+}

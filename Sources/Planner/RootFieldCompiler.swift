@@ -1,0 +1,92 @@
+import APISchema
+import GraphQL
+import Migrations
+import ModelIR
+import SQLSyntax
+
+/// Compiles one root field into one SQL statement whose single cell is the field's JSON.
+struct RootFieldCompiler {
+    let selection: SelectionCompiler
+
+    var api: APISchemaView { selection.api }
+
+    func compile(_ field: GraphQL.Field, root: RootField) throws(PlanError) -> PlannedStatement {
+        guard let model = api.model(root.model) else { throw PlanError(.validation, "Unknown model '\(root.model)'.") }
+        var binds = BindAllocator()
+        let statement: Statement
+        switch root.kind {
+        case .get:
+            statement = .select(try get(field, model: model, binds: &binds))
+        case .list:
+            statement = .select(try list(field, model: model, root: root, keyFields: model.hasPrimaryKeyDirective ? [model.primaryKey[0]] : [], orderKeys: nil, binds: &binds))
+        case .indexQuery(let index):
+            statement = .select(try list(field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) }, binds: &binds))
+        case .create:
+            statement = .select(try MutationCompiler(selection: selection).create(field, model: model, binds: &binds))
+        case .update, .delete:
+            throw PlanError(.unsupported, "\(field.name.value) is not supported yet.")
+        case .subscription:
+            throw PlanError(.unsupported, "Subscriptions are not supported yet.")
+        }
+        return PlannedStatement(sql: SQLRenderer.render(statement), parameters: binds.values)
+    }
+
+    /// Arguments of a field as name → value (variables substituted; absent ones left out).
+    func arguments(_ field: GraphQL.Field) -> [String: InputValue] {
+        var result: [String: InputValue] = [:]
+        for argument in field.arguments {
+            if let value = selection.values.resolve(argument.value) { result[argument.name.value] = value }
+        }
+        return result
+    }
+
+    /// `getX(key…)`: the row with that key, or no row.
+    func get(_ field: GraphQL.Field, model: Model, binds: inout BindAllocator) throws(PlanError) -> Select {
+        guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
+        let alias = binds.alias()
+        let values = arguments(field)
+        var conditions: [SQLExpression] = []
+        for key in model.primaryKeyFields {
+            guard let value = values[key.name], value != .null else {
+                throw PlanError(.validation, "Missing argument '\(key.name)' of '\(field.name.value)'.")
+            }
+            let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
+            conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+        }
+        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+        return Select(columns: [SelectColumn(object)], from: [.table(api.table(model), alias: alias)], where: .and(conditions))
+    }
+
+    /// `listXs` and index queries: an optional partition key, paging, filter.
+    func list(
+        _ field: GraphQL.Field, model: Model, root: RootField, keyFields: [String], orderKeys: [String]?, binds: inout BindAllocator
+    ) throws(PlanError) -> Select {
+        let alias = binds.alias()
+        let values = arguments(field)
+        var conditions: [SQLExpression] = []
+        var hasPartition = false
+        for name in keyFields {
+            guard let key = model.field(named: name), let value = values[name], value != .null else { continue }
+            hasPartition = true
+            let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
+            conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+        }
+        if let sortArgument = root.sortKeyArgument, values[sortArgument] != nil, values[sortArgument] != .null {
+            throw PlanError(.unsupported, "The sort-key condition argument '\(sortArgument)' is not supported yet.")
+        }
+        if case .list = root.kind, values["sortDirection"] != nil, values["sortDirection"] != .null {
+            if model.primaryKey.count < 2 {
+                throw PlanError(.invalidArguments, "sortDirection is not supported for List operations without a Sort key defined.")
+            }
+            if !hasPartition {
+                throw PlanError(.invalidArguments, "When providing argument 'sortDirection' you must also provide argument '\(model.primaryKey[0])'.")
+            }
+        }
+        let arguments = try ConnectionArguments(field: field, values: selection.values, defaultLimit: 100, maximumLimit: api.maximumLimit)
+        let connection = try ConnectionCompiler(selection: selection).connection(
+            field: field, model: model, alias: alias, condition: .and(conditions), arguments: arguments, orderKeys: orderKeys,
+            path: [field.name.value], binds: &binds
+        )
+        return Select(columns: [SelectColumn(connection)])
+    }
+}

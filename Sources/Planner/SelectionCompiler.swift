@@ -1,0 +1,110 @@
+import GraphQL
+import ModelIR
+import SQLSyntax
+
+/// Compiles a selection set on a model into one `json_build_object(…)` expression over a row alias,
+/// following relationships with correlated sub-queries (one statement, no N+1).
+struct SelectionCompiler {
+    let api: APISchemaView
+    let fragments: [String: FragmentDefinition]
+    let values: ValueResolver
+
+    /// The JSON object for `selectionSet` on `model`, reading row alias `alias`.
+    func object(_ selectionSet: SelectionSet, model: Model, alias: String, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        var arguments: [SQLExpression] = []
+        for field in try collectFields(selectionSet, typeName: model.name) {
+            let key = field.alias?.value ?? field.name.value
+            arguments.append(.constant(key))
+            arguments.append(try value(of: field, model: model, alias: alias, binds: &binds))
+        }
+        return .function(.jsonBuildObject, arguments)
+    }
+
+    /// Flattens fragments and applies `@skip`/`@include`, keeping first-seen order per response key.
+    func collectFields(_ selectionSet: SelectionSet, typeName: String) throws(PlanError) -> [GraphQL.Field] {
+        var result: [GraphQL.Field] = []
+        var seen: Set<String> = []
+        try collect(selectionSet, typeName: typeName, into: &result, seen: &seen)
+        return result
+    }
+
+    private func collect(_ selectionSet: SelectionSet, typeName: String, into result: inout [GraphQL.Field], seen: inout Set<String>) throws(PlanError) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case let field as GraphQL.Field:
+                guard try included(field.directives) else { continue }
+                let key = field.alias?.value ?? field.name.value
+                if seen.insert(key).inserted { result.append(field) }
+            case let fragment as InlineFragment:
+                guard try included(fragment.directives) else { continue }
+                if let condition = fragment.typeCondition?.name.value, condition != typeName { continue }
+                try collect(fragment.selectionSet, typeName: typeName, into: &result, seen: &seen)
+            case let spread as FragmentSpread:
+                guard try included(spread.directives), let definition = fragments[spread.name.value] else { continue }
+                if definition.typeCondition.name.value != typeName { continue }
+                try collect(definition.selectionSet, typeName: typeName, into: &result, seen: &seen)
+            default:
+                continue
+            }
+        }
+    }
+
+    func included(_ directives: [Directive]) throws(PlanError) -> Bool {
+        for directive in directives {
+            guard directive.name.value == "skip" || directive.name.value == "include" else { continue }
+            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }), case .boolean(let flag)? = values.resolve(argument.value) else {
+                throw PlanError(.validation, "@\(directive.name.value) needs a Boolean 'if'.")
+            }
+            if directive.name.value == "skip" ? flag : !flag { return false }
+        }
+        return true
+    }
+
+    /// The JSON value of one selected field.
+    func value(of field: GraphQL.Field, model: Model, alias: String, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        let name = field.name.value
+        if name == "__typename" { return .constant(model.name) }
+        guard let modelField = model.field(named: name) else {
+            throw PlanError(.validation, "Field '\(name)' in type '\(model.name)' is undefined.")
+        }
+        let column = SQLExpression.column(table: alias, name: modelField.columnName)
+        guard let relationship = modelField.relationship, let target = api.model(relationship.target) else {
+            return Self.output(column, type: modelField.type)
+        }
+        guard let selectionSet = field.selectionSet else {
+            throw PlanError(.validation, "Field '\(name)' of type '\(model.name)' must have a selection of subfields.")
+        }
+        let childAlias = binds.alias()
+        let join = SQLExpression.and(zip(relationship.localFields, relationship.targetFields).map { local, remote in
+            .binary(
+                .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
+                .column(table: alias, name: model.field(named: local)?.columnName ?? local)
+            )
+        })
+        switch relationship.kind {
+        case .hasOne, .belongsTo:
+            let object = try self.object(selectionSet, model: target, alias: childAlias, binds: &binds)
+            return .subquery(Select(columns: [SelectColumn(object)], from: [.table(api.table(target), alias: childAlias)], where: join, limit: .integer(1)))
+        case .hasMany, .manyToMany:
+            let arguments = try ConnectionArguments(field: field, values: values, defaultLimit: relationship.defaultLimit, maximumLimit: api.maximumLimit)
+            return try ConnectionCompiler(selection: self).connection(
+                field: field, model: target, alias: childAlias, condition: join, arguments: arguments, path: [name], binds: &binds
+            )
+        }
+    }
+
+    /// How a column value is written into the response JSON.
+    static func output(_ column: SQLExpression, type: FieldType) -> SQLExpression {
+        guard !type.isList else { return column }
+        switch type.base {
+        case .scalar(.awsDateTime):
+            return .function(.toChar, [.atTimeZone(column, "UTC"), .constant("YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"")])
+        case .scalar(.awsDate):
+            return .function(.toChar, [column, .constant("YYYY-MM-DD")])
+        case .scalar(.awsJSON):
+            return .cast(column, .text)
+        default:
+            return column
+        }
+    }
+}
