@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", exact: "4.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -68,6 +69,7 @@ let package = Package(
             dependencies: [
                 "ModelIR", "APISchema", "Planner", "Postgres", "Store", "SQLSyntax",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -77,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "modelgraph",
             dependencies: [
-                "ModelIR", "SchemaParser", "APISchema", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server",
+                "ModelIR", "SchemaParser", "APISchema", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -122,21 +122,10 @@ package final class EmbeddedPostgres: @unchecked Sendable {
 
     @discardableResult
     private func runTool(_ path: String, _ arguments: [String], quiet: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let (status, text) = try ChildProcess.run(path, arguments)
+        guard status == 0 else {
             if !quiet { logger.debug("\(path) failed: \(text)") }
-            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.last ?? "") failed (exit \(process.terminationStatus)): \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.last ?? "") failed (exit \(status)): \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return text
     }

@@ -1,0 +1,77 @@
+import APISchema
+import Foundation
+import GraphQL
+import Logging
+import Planner
+import Postgres
+
+/// Runs a GraphQL request: plan (cached), one statement per root field, JSON spliced from PostgreSQL.
+package struct GraphQLExecutor: Sendable {
+    package let planner: OperationPlanner
+    package let client: PostgresClient
+    let logger: Logger
+
+    /// Creates an executor.
+    package init(planner: OperationPlanner, client: PostgresClient, logger: Logger) {
+        self.planner = planner
+        self.client = client
+        self.logger = logger
+    }
+
+    /// The response body for a request.
+    package func execute(_ request: GraphQLRequest, requestID: String) async -> String {
+        if planner.isIntrospection(query: request.query, operationName: request.operationName) {
+            return await introspect(request)
+        }
+        let operation: PlannedOperation
+        do {
+            operation = try planner.plan(query: request.query, operationName: request.operationName, variables: request.variables)
+        } catch {
+            return GraphQLResponse.body(data: nil, errors: error.errors.map(GraphQLResponse.entry(for:)))
+        }
+        var data: [(key: String, json: String)] = []
+        var errors: [GraphQLResponse.ErrorEntry] = []
+        for (key, plan) in operation.fields {
+            switch plan {
+            case .constant(let json):
+                data.append((key, json))
+            case .failure(let error):
+                data.append((key, "null"))
+                errors.append(GraphQLResponse.entry(for: error))
+            case .statement(let statement, let mutation):
+                do {
+                    let result: QueryResult
+                    if mutation {
+                        result = try await client.withTransaction { try $0.query(statement.sql, statement.parameters) }
+                    } else {
+                        result = try await client.query(statement.sql, statement.parameters)
+                    }
+                    data.append((key, result.scalar ?? "null"))
+                } catch {
+                    data.append((key, "null"))
+                    let (entry, isInternal) = DatabaseErrorMapping.entry(for: error, path: [key], locations: [], requestID: requestID)
+                    errors.append(entry)
+                    if isInternal {
+                        logger.error("root field failed", metadata: ["requestId": "\(requestID)", "field": "\(key)", "error": "\(String(reflecting: error))"])
+                    }
+                }
+            }
+        }
+        return GraphQLResponse.body(data: data, errors: errors)
+    }
+
+    /// Introspection is answered by GraphQLSwift's executor over the generated schema.
+    private func introspect(_ request: GraphQLRequest) async -> String {
+        do {
+            let result = try await graphql(
+                schema: planner.view.api.graphQLSchema, request: request.query, variableValues: request.variables,
+                operationName: request.operationName
+            )
+            let encoder = GraphQLJSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return String(decoding: try encoder.encode(result), as: UTF8.self)
+        } catch {
+            return GraphQLResponse.body(data: nil, errors: [.init(message: "\(error)", errorType: nil, path: nil, locations: [])])
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Store
+
+/// `modelgraph keys create|list|revoke`.
+struct Keys: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Manage API keys.", subcommands: [Create.self, List.self, Revoke.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a key and print it (alone, on standard output).")
+        @OptionGroup var databaseOptions: DatabaseOptions
+        @Option(help: "What the key is for.") var description: String?
+        @Option(help: "Lifetime with a unit: 30s, 15m, 12h, 7d (at most 365d).") var expires: String = "7d"
+
+        func run() async throws {
+            try await reportingUserErrors {
+                guard let lifetime = Duration.parse(expires) else { throw UserError("--expires takes a number and a unit (s, m, h, d), e.g. 7d; got '\(expires)'.") }
+                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.keys"))
+                defer { client.shutdown(); cluster?.stop() }
+                print(try await APIKeyStore(client: client).create(description: description, lifetime: lifetime))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List keys (never the secret).")
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            try await reportingUserErrors {
+                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.keys"))
+                defer { client.shutdown(); cluster?.stop() }
+                for key in try await APIKeyStore(client: client).list() {
+                    let state = key.revokedAt.map { "revoked \($0)" } ?? "expires \(key.expiresAt)"
+                    print("\(key.id)  \(key.description ?? "-")  created \(key.createdAt)  \(state)  last used \(key.lastUsedAt ?? "never")")
+                }
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a key by id.")
+        @OptionGroup var databaseOptions: DatabaseOptions
+        @Argument(help: "The key id (the part after mg_).") var id: String
+
+        func run() async throws {
+            try await reportingUserErrors {
+                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.keys"))
+                defer { client.shutdown(); cluster?.stop() }
+                guard try await APIKeyStore(client: client).revoke(id: id) else { throw UserError("No active key with id '\(id)'.") }
+                print("revoked \(id)")
+            }
+        }
+    }
+}
+
+/// `30s`, `15m`, `12h`, `7d` as seconds.
+enum Duration {
+    static func parse(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0 else { return nil }
+        switch unit {
+        case "s": return number
+        case "m": return number * 60
+        case "h": return number * 3600
+        case "d": return number * 86_400
+        default: return nil
+        }
+    }
+}

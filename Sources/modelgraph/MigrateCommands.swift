@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import Migrations
+import Store
+
+/// `modelgraph migrate generate|plan|apply|status`.
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate, inspect and apply SQL migrations.", subcommands: [Generate.self, Plan.self, Apply.self, Status.self]
+    )
+
+    struct Generate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write the next migration for the schema's changes.")
+        @OptionGroup var schemaOptions: SchemaOptions
+        @OptionGroup var migrationOptions: MigrationOptions
+        @Option(help: "Name of the migration file.") var name: String?
+        @Flag(help: "Allow steps that drop tables or columns.") var allowDestructive = false
+
+        func run() async throws {
+            try await reportingUserErrors {
+                let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
+                let target = StorageMapping.storage(for: try schemaOptions.load())
+                let previous = try directory.latestSnapshot()
+                let plan = MigrationDiff.plan(from: previous, to: target)
+                guard plan.unsupported.isEmpty else {
+                    throw UserError("Cannot generate a migration:\n" + plan.unsupported.map { "  - " + $0 }.joined(separator: "\n"))
+                }
+                guard !plan.isEmpty else {
+                    print("No changes: the migrations already match \(schemaOptions.schema).")
+                    return
+                }
+                if !plan.destructiveSteps.isEmpty && !allowDestructive {
+                    throw UserError("Refusing destructive steps (pass --allow-destructive to write them):\n" + plan.destructiveSteps.compactMap { $0.dataLoss.map { "  - " + $0 } }.joined(separator: "\n"))
+                }
+                let url = try directory.write(plan: plan, snapshot: target, name: name ?? (previous.tables.isEmpty ? "init" : "change"))
+                print("Wrote \(url.path) (\(plan.steps.count) step(s)).")
+            }
+        }
+    }
+
+    struct Plan: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print what apply would run.")
+        @OptionGroup var migrationOptions: MigrationOptions
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            try await reportingUserErrors {
+                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.migrate"))
+                defer { client.shutdown(); cluster?.stop() }
+                let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
+                let status = try await MigrationRunner(client: client, directory: directory).status()
+                if status.pending.isEmpty { print("Nothing to apply.") }
+                for file in try directory.files() where status.pending.contains(file.name) {
+                    print("-- \(file.name)")
+                    for line in file.sql.split(separator: "\n") where line.hasPrefix("-- DESTRUCTIVE") { print(line) }
+                    print(file.sql)
+                }
+            }
+        }
+    }
+
+    struct Apply: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Apply pending migration files in order.")
+        @OptionGroup var migrationOptions: MigrationOptions
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            try await reportingUserErrors {
+                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.migrate"))
+                defer { client.shutdown(); cluster?.stop() }
+                let applied = try await MigrationRunner(client: client, directory: MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))).apply()
+                print(applied.isEmpty ? "Nothing to apply." : applied.map { "applied \($0)" }.joined(separator: "\n"))
+            }
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List applied and pending migrations.")
+        @OptionGroup var migrationOptions: MigrationOptions
+        @OptionGroup var databaseOptions: DatabaseOptions
+
+        func run() async throws {
+            try await reportingUserErrors {
+                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.migrate"))
+                defer { client.shutdown(); cluster?.stop() }
+                let status = try await MigrationRunner(client: client, directory: MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))).status()
+                for name in status.applied { print("applied  \(name)\(status.edited.contains(name) ? "  (EDITED since applied)" : "")\(status.missing.contains(name) ? "  (file missing)" : "")") }
+                for name in status.pending { print("pending  \(name)") }
+            }
+        }
+    }
+}

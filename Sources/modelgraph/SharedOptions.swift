@@ -1,0 +1,87 @@
+import ArgumentParser
+import EmbeddedPostgres
+import Foundation
+import Logging
+import ModelIR
+import Postgres
+import SchemaParser
+
+/// `--schema FILE`.
+struct SchemaOptions: ParsableArguments {
+    @Option(help: "The annotated schema file (env MODELGRAPH_SCHEMA).")
+    var schema: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA"] ?? "schema.graphql"
+
+    /// Reads and parses the schema, printing every diagnostic with its source line on failure.
+    func load() throws -> ModelIR.Schema {
+        guard let source = try? String(contentsOfFile: schema, encoding: .utf8) else {
+            throw ValidationError("Cannot read schema file '\(schema)'.")
+        }
+        let result = SchemaParser.parse(source: source, file: schema)
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        if !warnings.isEmpty { FileHandle.standardError.write(Data((DiagnosticFormatter.format(warnings, source: source) + "\n").utf8)) }
+        guard let parsed = result.schema else {
+            throw UserError(DiagnosticFormatter.format(result.errors, source: source) + "\n\(result.errors.count) error(s) in \(schema)")
+        }
+        return parsed
+    }
+}
+
+/// `--migrations DIR`.
+struct MigrationOptions: ParsableArguments {
+    @Option(help: "The folder of migration files (env MODELGRAPH_MIGRATIONS).")
+    var migrations: String = ProcessInfo.processInfo.environment["MODELGRAPH_MIGRATIONS"] ?? "migrations"
+}
+
+/// `--database-url URL`; without it, the embedded PostgreSQL under `--data-dir`.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("database-url"), help: "A postgresql:// URL or libpq keyword string (env DATABASE_URL). Without it ModelGraph runs its own PostgreSQL.")
+    var databaseURL: String? = ProcessInfo.processInfo.environment["DATABASE_URL"]
+
+    @Option(name: .customLong("data-dir"), help: "Folder of the embedded PostgreSQL cluster (env MODELGRAPH_DATA_DIR).")
+    var dataDirectory: String = ProcessInfo.processInfo.environment["MODELGRAPH_DATA_DIR"] ?? ".modelgraph/postgres"
+
+    /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
+    /// caller can stop it.
+    func connect(logger: Logger, connections: Int = 4) throws -> (PostgresClient, EmbeddedPostgres?) {
+        if let databaseURL, !databaseURL.isEmpty {
+            return (PostgresClient(configuration: .init(conninfo: databaseURL, connections: connections)), nil)
+        }
+        do {
+            let cluster = try EmbeddedPostgres(directory: URL(fileURLWithPath: dataDirectory), logger: logger)
+            try cluster.start()
+            return (PostgresClient(configuration: .init(conninfo: cluster.conninfo(), connections: connections)), cluster)
+        } catch let failure as EmbeddedPostgres.Failure {
+            throw UserError(failure.description)
+        }
+    }
+}
+
+/// A problem the user fixes: printed without a stack trace, exit status 1.
+struct UserError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A logger writing to standard error.
+func makeLogger(_ label: String) -> Logger {
+    var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+    return logger
+}
+
+/// Runs `body`, turning user errors into a message on standard error and exit status 1.
+func reportingUserErrors(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as UserError {
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        throw ExitCode(1)
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        FileHandle.standardError.write(Data(("error: \(error)\n").utf8))
+        throw ExitCode(1)
+    }
+}
