@@ -1,0 +1,54 @@
+import Foundation
+
+/// Golden-file comparison: `Tests/<Target>/Goldens/<name>` next to the calling test file. Set
+/// `RECORD_GOLDENS=1` to (re)write goldens; otherwise a mismatch returns a readable diff.
+package enum Golden {
+    /// Nil when `actual` equals the golden, else a message with the first differing lines.
+    package static func check(_ actual: String, named name: String, testFile: StaticString = #filePath) -> String? {
+        let folder = URL(fileURLWithPath: "\(testFile)").deletingLastPathComponent().appendingPathComponent("Goldens")
+        let url = folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? actual.write(to: url, atomically: true, encoding: .utf8)
+            return nil
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            return "Golden file \(url.path) is missing; run the tests with RECORD_GOLDENS=1 to create it, then review it."
+        }
+        guard expected != actual else { return nil }
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var diff: [String] = []
+        for index in 0..<max(expectedLines.count, actualLines.count) {
+            let left = index < expectedLines.count ? String(expectedLines[index]) : "<none>"
+            let right = index < actualLines.count ? String(actualLines[index]) : "<none>"
+            if left != right {
+                diff.append("line \(index + 1):\n  golden: \(left)\n  actual: \(right)")
+                if diff.count >= 5 { break }
+            }
+        }
+        return "Output differs from golden \(url.lastPathComponent) (RECORD_GOLDENS=1 to accept):\n" + diff.joined(separator: "\n")
+    }
+}
+
+/// Test fixtures under `Tests/Fixtures`.
+package enum Fixtures {
+    /// The folder `Tests/Fixtures`.
+    package static func folder(testFile: StaticString = #filePath) -> URL {
+        var url = URL(fileURLWithPath: "\(testFile)").deletingLastPathComponent()
+        while url.lastPathComponent != "Tests" && url.path != "/" { url = url.deletingLastPathComponent() }
+        return url.appendingPathComponent("Fixtures")
+    }
+
+    /// The text of `Tests/Fixtures/schemas/<name>.graphql`.
+    package static func schemaSource(_ name: String, testFile: StaticString = #filePath) throws -> String {
+        try String(contentsOf: folder(testFile: testFile).appendingPathComponent("schemas/\(name).graphql"), encoding: .utf8)
+    }
+
+    /// Names of every fixture schema.
+    package static func schemaNames(testFile: StaticString = #filePath) -> [String] {
+        let folder = folder(testFile: testFile).appendingPathComponent("schemas")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".graphql") }.map { String($0.dropLast(8)) }.sorted()
+    }
+}

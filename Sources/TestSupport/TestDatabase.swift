@@ -1,0 +1,56 @@
+import EmbeddedPostgres
+import Foundation
+import Logging
+import Postgres
+
+/// A real PostgreSQL for tests: `TEST_DATABASE_URL` when set, otherwise one throwaway cluster per test
+/// process, started with the same launcher `serve` uses and removed at exit. Each call to `makeDatabase()`
+/// creates a fresh database, so tests are independent and can run in parallel.
+package enum TestDatabase {
+    private static let server: Result<String, any Error> = {
+        if let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty {
+            return .success(url)
+        }
+        do {
+            let folder = URL(fileURLWithPath: "/tmp/modelgraph-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            var logger = Logger(label: "test.postgres")
+            logger.logLevel = .warning
+            let cluster = try EmbeddedPostgres(directory: folder, logger: logger)
+            try cluster.start()
+            clusterToStop = cluster
+            atexit {
+                TestDatabase.clusterToStop?.stop()
+                if let folder = TestDatabase.clusterToStop?.directory { try? FileManager.default.removeItem(at: folder) }
+            }
+            return .success(cluster.conninfo())
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    nonisolated(unsafe) private static var clusterToStop: EmbeddedPostgres?
+
+    /// The connection string of the server (its maintenance database).
+    package static func serverConninfo() throws -> String {
+        try server.get()
+    }
+
+    /// Creates an empty database and returns its connection string.
+    package static func makeDatabase() async throws -> String {
+        let base = try serverConninfo()
+        let name = "test_\(UInt64.random(in: 0...UInt64.max))"
+        let admin = PostgresClient(configuration: .init(conninfo: base, connections: 1))
+        defer { admin.shutdown() }
+        _ = try await admin.withConnection { try $0.execute("CREATE DATABASE \(name) TEMPLATE template0") }
+        return conninfo(base, database: name)
+    }
+
+    /// `base` with its database replaced.
+    static func conninfo(_ base: String, database: String) -> String {
+        if base.contains("://") {
+            return base + (base.contains("?") ? "&" : "?") + "dbname=\(database)"
+        }
+        return base + " dbname=\(database)"
+    }
+}

@@ -1,0 +1,107 @@
+import APISchema
+import GraphQL
+import ModelIR
+import SchemaParser
+import Testing
+import TestSupport
+
+@Suite("Generated API schema")
+struct APISchemaTests {
+    static func api(_ name: String) throws -> APISchema {
+        try APISchema.build(from: SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)))
+    }
+
+    @Test("printed SDL matches its golden file and round-trips through buildSchema", arguments: Fixtures.schemaNames())
+    func golden(name: String) throws {
+        let sdl = try Self.api(name).sdl
+        if let difference = Golden.check(sdl, named: "\(name).graphql") { Issue.record(Comment(rawValue: difference)) }
+        _ = try buildSchema(source: Source(body: sdl))
+    }
+
+    /// Fields of an object or input type as `name: Type`, order ignored (contract §11: compare structurally).
+    static func fields(_ api: APISchema, _ typeName: String) -> Set<String> {
+        guard let type = api.graphQLSchema.getType(name: typeName) else { return [] }
+        if let object = type as? GraphQLObjectType {
+            let fields: GraphQLFieldMap = (try? object.fields()) ?? [:]
+            return Set(fields.map { (name: String, field: GraphQLField) -> String in
+                let arguments = field.args.map { "\($0.key): \($0.value.type)" }.sorted().joined(separator: ", ")
+                return arguments.isEmpty ? "\(name): \(field.type)" : "\(name)(\(arguments)): \(field.type)"
+            })
+        }
+        if let input = type as? GraphQLInputObjectType {
+            let fields: InputObjectFieldMap = (try? input.fields()) ?? [:]
+            return Set(fields.map { "\($0.key): \($0.value.type)" })
+        }
+        return []
+    }
+
+    @Test("contract §11.1: a model with an Int id")
+    func exampleA() throws {
+        let api = try Self.api("task-int-id")
+        #expect(Self.fields(api, "Task") == ["id: Int!", "title: String!", "createdAt: AWSDateTime!", "updatedAt: AWSDateTime!"])
+        #expect(Self.fields(api, "ModelTaskConnection") == ["items: [Task]!", "nextToken: String"])
+        #expect(Self.fields(api, "ModelTaskFilterInput") == [
+            "id: ModelIntInput", "title: ModelStringInput", "createdAt: ModelStringInput", "updatedAt: ModelStringInput",
+            "and: [ModelTaskFilterInput]", "or: [ModelTaskFilterInput]", "not: ModelTaskFilterInput",
+        ])
+        #expect(Self.fields(api, "ModelTaskConditionInput") == [
+            "id: ModelIntInput", "title: ModelStringInput", "createdAt: ModelStringInput", "updatedAt: ModelStringInput",
+            "and: [ModelTaskConditionInput]", "or: [ModelTaskConditionInput]", "not: ModelTaskConditionInput",
+        ])
+        #expect(Self.fields(api, "CreateTaskInput") == ["id: Int!", "title: String!"])
+        #expect(Self.fields(api, "UpdateTaskInput") == ["id: Int!", "title: String"])
+        #expect(Self.fields(api, "DeleteTaskInput") == ["id: ID!"])
+        let query = Self.fields(api, "Query")
+        #expect(query.contains("getTask(id: ID!): Task"))
+        #expect(query.contains("listTasks(filter: ModelTaskFilterInput, limit: Int, nextToken: String): ModelTaskConnection"))
+        #expect(Self.fields(api, "Mutation").contains("createTask(condition: ModelTaskConditionInput, input: CreateTaskInput!): Task"))
+        #expect(Self.fields(api, "ModelSubscriptionTaskFilterInput") == [
+            "id: ModelSubscriptionIntInput", "title: ModelSubscriptionStringInput", "createdAt: ModelSubscriptionStringInput",
+            "updatedAt: ModelSubscriptionStringInput", "and: [ModelSubscriptionTaskFilterInput]", "or: [ModelSubscriptionTaskFilterInput]",
+        ])
+    }
+
+    @Test("contract §11.3: implicit relationships and many-to-many with default parameters")
+    func exampleC() throws {
+        let source = """
+            type Primary @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  secret: String  relatedMany: [RelatedMany] @hasMany  relatedOne: RelatedOne @hasOne }
+            type RelatedMany @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  secret: String  primary: Primary @belongsTo }
+            type RelatedOne @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  secret: String  primary: Primary @belongsTo }
+            type ManyLeft @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyRight: [ManyRight] @manyToMany(relationName: "leftRightJoin") }
+            type ManyRight @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyLeft: [ManyLeft] @manyToMany(relationName: "leftRightJoin") }
+            """
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        #expect(Self.fields(api, "Primary") == [
+            "id: ID!", "secret: String",
+            "relatedMany(filter: ModelRelatedManyFilterInput, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelRelatedManyConnection",
+            "relatedOne: RelatedOne", "createdAt: AWSDateTime!", "updatedAt: AWSDateTime!", "primaryRelatedOneId: ID",
+        ])
+        #expect(Self.fields(api, "RelatedMany") == ["id: ID!", "secret: String", "primary: Primary", "createdAt: AWSDateTime!", "updatedAt: AWSDateTime!", "primaryRelatedManyId: ID"])
+        #expect(Self.fields(api, "RelatedOne") == ["id: ID!", "secret: String", "primary: Primary", "createdAt: AWSDateTime!", "updatedAt: AWSDateTime!", "relatedOnePrimaryId: ID"])
+        #expect(Self.fields(api, "CreatePrimaryInput") == ["id: ID", "secret: String", "primaryRelatedOneId: ID"])
+        #expect(Self.fields(api, "CreateRelatedManyInput") == ["id: ID", "secret: String", "primaryRelatedManyId: ID"])
+        #expect(Self.fields(api, "Query").contains("listPrimaries(filter: ModelPrimaryFilterInput, id: ID, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelPrimaryConnection"))
+        #expect(Self.fields(api, "Query").contains("listRelatedManies(filter: ModelRelatedManyFilterInput, id: ID, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelRelatedManyConnection"))
+        #expect(Self.fields(api, "ModelPrimaryFilterInput") == [
+            "id: ModelIDInput", "secret: ModelStringInput", "createdAt: ModelStringInput", "updatedAt: ModelStringInput",
+            "and: [ModelPrimaryFilterInput]", "or: [ModelPrimaryFilterInput]", "not: ModelPrimaryFilterInput", "primaryRelatedOneId: ModelIDInput",
+        ])
+        let subscriptionFilter = Self.fields(api, "ModelSubscriptionPrimaryFilterInput")
+        #expect(subscriptionFilter.contains("primaryRelatedManyId: ModelSubscriptionIDInput"))
+        #expect(subscriptionFilter.contains("primaryRelatedOneId: ModelSubscriptionIDInput"))
+        #expect(!Self.fields(api, "ModelSubscriptionRelatedManyFilterInput").contains("primaryRelatedManyId: ModelSubscriptionIDInput"))
+        #expect(Self.fields(api, "LeftRightJoin") == [
+            "id: ID!", "manyLeftId: ID!", "manyRightId: ID!", "manyLeft: ManyLeft!", "manyRight: ManyRight!", "createdAt: AWSDateTime!", "updatedAt: AWSDateTime!",
+        ])
+        #expect(Self.fields(api, "CreateLeftRightJoinInput") == ["id: ID", "manyLeftId: ID!", "manyRightId: ID!"])
+        #expect(Self.fields(api, "Query").contains("leftRightJoinsByManyLeftId(filter: ModelLeftRightJoinFilterInput, limit: Int, manyLeftId: ID!, nextToken: String, sortDirection: ModelSortDirection): ModelLeftRightJoinConnection"))
+        #expect(Self.fields(api, "ManyLeft").contains("manyRight(filter: ModelLeftRightJoinFilterInput, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelLeftRightJoinConnection"))
+    }
+
+    @Test("subscription names longer than 50 characters are truncated with an MD5 suffix")
+    func truncatedSubscriptionNames() {
+        #expect(ModelNames.truncatedSubscriptionName("onCreateCustomerLoyaltyProgramEnrollmentHistoryRecord") == "onCreateCustomerLoyaltyProgramEnrollmentHisto1cd32")
+        #expect(ModelNames.truncatedSubscriptionName("onUpdateCustomerLoyaltyProgramEnrollmentHistoryRecord") == "onUpdateCustomerLoyaltyProgramEnrollmentHistoe5e50")
+        #expect(ModelNames.truncatedSubscriptionName("onDeleteCustomerLoyaltyProgramEnrollmentHistoryRecord") == "onDeleteCustomerLoyaltyProgramEnrollmentHisto3e169")
+    }
+}
