@@ -1,0 +1,93 @@
+import APISchema
+import GraphQL
+import Planner
+import SchemaParser
+import Testing
+import TestSupport
+
+@Suite("Planned SQL")
+struct PlannerTests {
+    static let planner: OperationPlanner = {
+        // The fixture is part of the repository; failing to read it is a broken checkout.
+        let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource("root-example"))
+        return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema)))
+    }()
+
+    static func render(_ operation: PlannedOperation) -> String {
+        operation.fields.map { key, plan in
+            switch plan {
+            case .statement(let statement, let mutation):
+                return "-- \(key)\(mutation ? " (mutation)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+            case .constant(let json): return "-- \(key): constant \(json)"
+            case .failure(let error): return "-- \(key): error \(error.code.rawValue): \(error.message)"
+            }
+        }.joined(separator: "\n\n") + "\n"
+    }
+
+    static let operations: [(String, String, [String: Map])] = [
+        ("get", #"query { getTeam(id: "t1") { id mantra founded __typename } }"#, [:]),
+        ("get-nested", #"query($id: ID!) { getTeam(id: $id) { mantra members(limit: 5) { items { name role team { mantra } } nextToken } } }"#, ["id": "t1"]),
+        ("list-filter", #"query { listTeams(limit: 2, filter: {or: [{size: {gt: 2}}, {mantra: {beginsWith: "B"}}], active: {ne: false}}) { items { id } nextToken } }"#, [:]),
+        ("create", #"mutation($input: CreateTeamInput!) { createTeam(input: $input) { id mantra size createdAt } }"#, ["input": ["mantra": "Go", "size": 3]]),
+        ("fragments-aliases", #"query { a: getTeam(id: "1") { ...T } b: getTeam(id: "2") { id @skip(if: true) mantra } } fragment T on Team { id teamMantra: mantra }"#, [:]),
+    ]
+
+    @Test("each operation's SQL and parameters match the golden file", arguments: operations.map(\.0))
+    func golden(name: String) throws {
+        let (_, query, variables) = try #require(Self.operations.first { $0.0 == name })
+        let plan = try Self.planner.plan(query: query, operationName: nil, variables: variables)
+        if let difference = Golden.check(Self.render(plan), named: "\(name).sql") { Issue.record(Comment(rawValue: difference)) }
+    }
+
+    @Test("a repeated operation yields byte-identical SQL")
+    func deterministic() throws {
+        let query = #"query { listTeams(filter: {mantra: {eq: "x"}}) { items { id members { items { id } } } } }"#
+        let first = try Self.planner.plan(query: query, operationName: nil, variables: [:])
+        let second = try Self.planner.plan(query: query, operationName: nil, variables: [:])
+        #expect(first == second)
+    }
+
+    @Test("values never appear in the SQL text")
+    func valuesAreParameters() throws {
+        let plan = try Self.planner.plan(query: #"mutation { createTeam(input: {mantra: "Robert'); DROP TABLE x;--"}) { id } }"#, operationName: nil, variables: [:])
+        guard case .statement(let statement, _) = plan.fields[0].plan else { Issue.record("expected a statement"); return }
+        #expect(!statement.sql.contains("Robert"))
+        #expect(statement.parameters.contains("Robert'); DROP TABLE x;--"))
+    }
+
+    @Test("validation errors carry AppSync's wording and positions")
+    func validationError() {
+        #expect(throws: PlanErrors.self) { try Self.planner.plan(query: "{ getTeam(id: \"1\") { nope } }", operationName: nil, variables: [:]) }
+        do {
+            _ = try Self.planner.plan(query: "{ getTeam(id: \"1\") { nope } }", operationName: nil, variables: [:])
+        } catch {
+            #expect(error.errors.first?.message == "Validation error of type FieldUndefined: Cannot query field \"nope\" on type \"Team\".")
+            #expect(error.errors.first?.locations.first?.column == 22)
+        }
+    }
+
+    @Test("a missing required variable is a request error")
+    func missingVariable() {
+        do {
+            _ = try Self.planner.plan(query: "query($id: ID!) { getTeam(id: $id) { id } }", operationName: nil, variables: [:])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.errors.first?.message == "Variable 'id' has coerced Null value for NonNull type 'ID!'")
+        }
+    }
+
+    @Test("bad scalar values are ValidationErrors naming the field")
+    func badValue() throws {
+        let plan = try Self.planner.plan(query: #"mutation { createTeam(input: {mantra: "x", founded: "yesterday"}) { id } }"#, operationName: nil, variables: [:])
+        guard case .failure(let error) = plan.fields[0].plan else { Issue.record("expected a failure"); return }
+        #expect(error.code == .badValue)
+        #expect(error.message.contains("Team.founded"))
+    }
+
+    @Test("a garbled nextToken is rejected")
+    func badToken() throws {
+        let plan = try Self.planner.plan(query: #"{ listTeams(nextToken: "garbage") { items { id } } }"#, operationName: nil, variables: [:])
+        guard case .failure(let error) = plan.fields[0].plan else { Issue.record("expected a failure"); return }
+        #expect(error.code == .invalidNextToken)
+    }
+}
