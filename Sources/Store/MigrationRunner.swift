@@ -81,11 +81,12 @@ package struct MigrationRunner: Sendable {
 
 /// ModelGraph's own tables, in schema `modelgraph`, kept apart from the user's tables.
 package enum SystemTables {
-    /// Creates them when missing (idempotent; safe under concurrency thanks to the advisory lock).
+    /// Creates them when missing. The statements run as one implicit transaction holding a transaction-level
+    /// advisory lock, so concurrent callers wait until the first one has committed.
     package static func ensure(_ client: PostgresClient) async throws {
         try await client.withConnection { connection in
             try connection.execute("""
-                SELECT pg_advisory_lock(4242424200);
+                SELECT pg_advisory_xact_lock(4242424200);
                 CREATE SCHEMA IF NOT EXISTS modelgraph;
                 CREATE TABLE IF NOT EXISTS modelgraph.schema_migrations (
                   version integer PRIMARY KEY,
@@ -102,7 +103,6 @@ package enum SystemTables {
                   revoked_at timestamptz,
                   last_used_at timestamptz
                 );
-                SELECT pg_advisory_unlock(4242424200);
                 """)
         }
     }

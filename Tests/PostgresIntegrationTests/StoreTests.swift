@@ -1,0 +1,80 @@
+import Foundation
+import Migrations
+import Postgres
+import SchemaParser
+import Store
+import Testing
+import TestSupport
+
+@Suite("Migrations and API keys on a real database")
+struct StoreTests {
+    static func migrationFolder(schema name: String) throws -> MigrationDirectory {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-migrations-\(UUID().uuidString)")
+        let directory = MigrationDirectory(url: folder)
+        let storage = StorageMapping.storage(for: try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)))
+        _ = try directory.write(plan: MigrationDiff.plan(from: StorageSchema(tables: []), to: storage), snapshot: storage, name: "init")
+        return directory
+    }
+
+    @Test("apply runs pending files once, records them, and the catalog has the tables", arguments: Fixtures.schemaNames())
+    func applyEveryFixture(name: String) async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 2))
+        defer { client.shutdown() }
+        let directory = try Self.migrationFolder(schema: name)
+        let runner = MigrationRunner(client: client, directory: directory)
+        #expect(try await runner.apply() == ["0001_init"])
+        #expect(try await runner.apply() == [])
+        let status = try await runner.status()
+        #expect(status.applied == ["0001_init"] && status.pending.isEmpty)
+        let snapshot = try directory.latestSnapshot()
+        let tables = try await client.query("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").scalar
+        #expect(Int(tables ?? "0") == snapshot.tables.count)
+    }
+
+    @Test("two concurrent applies apply each migration once")
+    func concurrentApply() async throws {
+        let conninfo = try await TestDatabase.makeDatabase()
+        let directory = try Self.migrationFolder(schema: "team-members")
+        let first = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1))
+        let second = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1))
+        defer { first.shutdown(); second.shutdown() }
+        async let a = MigrationRunner(client: first, directory: directory).apply()
+        async let b = MigrationRunner(client: second, directory: directory).apply()
+        let applied = try await a + b
+        #expect(applied == ["0001_init"])
+        #expect(try await first.query("SELECT count(*) FROM modelgraph.schema_migrations").scalar == "1")
+    }
+
+    @Test("an applied file that was edited is refused")
+    func editedFile() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1))
+        defer { client.shutdown() }
+        let directory = try Self.migrationFolder(schema: "team-members")
+        try await MigrationRunner(client: client, directory: directory).apply()
+        let file = try #require(try directory.files().first)
+        try (file.sql + "\n-- edited\n").write(to: file.url, atomically: true, encoding: .utf8)
+        await #expect(throws: StoreError.self) { try await MigrationRunner(client: client, directory: directory).apply() }
+        #expect(try await MigrationRunner(client: client, directory: directory).status().edited == ["0001_init"])
+    }
+
+    @Test("keys verify until revoked or expired, and only hashes are stored")
+    func apiKeys() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 2))
+        defer { client.shutdown() }
+        let store = APIKeyStore(client: client, cacheLifetime: 0)
+        let key = try await store.create(description: "test")
+        #expect(await store.verify(key))
+        #expect(!(await store.verify(key + "x")))
+        #expect(!(await store.verify("mg_00000000_nothing")))
+        let secret = String(key.split(separator: "_")[2])
+        #expect(try await client.query("SELECT count(*) FROM modelgraph.api_keys WHERE secret_hash = $1", [secret]).scalar == "0")
+        let id = String(key.split(separator: "_")[1])
+        #expect(try await store.list().map(\.id) == [id])
+        #expect(try await store.revoke(id: id))
+        #expect(!(await store.verify(key)))
+        let shortLived = try await store.create(description: nil, lifetime: 1)
+        #expect(await store.verify(shortLived))
+        try await Task.sleep(for: .milliseconds(1100))
+        #expect(!(await store.verify(shortLived)))
+    }
+}
