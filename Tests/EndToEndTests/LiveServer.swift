@@ -1,0 +1,91 @@
+import APISchema
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import Migrations
+import Planner
+import Postgres
+import SchemaParser
+import Server
+import Store
+import TestSupport
+
+/// A real server on a free port over a fresh database migrated for a fixture schema, plus an HTTP client.
+final class LiveServer: Sendable {
+    let url: URL
+    let key: String
+    let client: PostgresClient
+    private let task: Task<Void, any Error>
+
+    private init(url: URL, key: String, client: PostgresClient, task: Task<Void, any Error>) {
+        self.url = url
+        self.key = key
+        self.client = client
+        self.task = task
+    }
+
+    /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`.
+    static func start(schema name: String) async throws -> LiveServer {
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 4))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
+        let directory = MigrationDirectory(url: folder)
+        let storage = StorageMapping.storage(for: schema)
+        _ = try directory.write(plan: MigrationDiff.plan(from: StorageSchema(tables: []), to: storage), snapshot: storage, name: "init")
+        try await MigrationRunner(client: client, directory: directory).apply()
+        let keys = APIKeyStore(client: client)
+        let key = try await keys.create(description: "e2e")
+        var logger = Logger(label: "e2e")
+        // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.
+        logger.logLevel = .critical
+        let executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema))), client: client, logger: logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = buildApplication(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), executor: executor, keys: keys, logger: logger,
+            onServerRunning: { port in continuation.yield(port) }
+        )
+        let task = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw URLError(.cannotConnectToHost) }
+        return LiveServer(url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, task: task)
+    }
+
+    func stop() {
+        task.cancel()
+        client.shutdown()
+    }
+
+    /// POSTs a body; returns status, headers and the parsed JSON.
+    func post(body: Data, key: String?, contentType: String = "application/json") async throws -> (Int, [String: String], Any) {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        if let key { request.setValue(key, forHTTPHeaderField: "x-api-key") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as! HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { headers["\(name)".lowercased()] = "\(value)" }
+        return (http.statusCode, headers, try JSONSerialization.jsonObject(with: data))
+    }
+
+    /// Runs a GraphQL operation with the server's key; returns the response JSON.
+    func graphQL(_ query: String, variables: [String: Any] = [:]) async throws -> [String: Any] {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        let (status, _, json) = try await post(body: body, key: key)
+        precondition(status == 200, "HTTP \(status)")
+        return json as! [String: Any]
+    }
+}
+
+/// `json["a"]["b"][0]` access for assertions.
+func value(_ json: Any?, _ path: Any...) -> Any? {
+    var current = json
+    for step in path {
+        if let key = step as? String { current = (current as? [String: Any])?[key] }
+        if let index = step as? Int { current = (current as? [Any]).flatMap { index < $0.count ? $0[index] : nil } }
+    }
+    return current
+}
