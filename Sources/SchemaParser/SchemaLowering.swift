@@ -57,6 +57,7 @@ struct SchemaLowering {
         resolveRelationships(in: &schema)
         synthesizeManyToMany(in: &schema)
         checkKeys(in: schema)
+        checkStorageNames(in: schema)
         return schema
     }
 

@@ -58,7 +58,11 @@ extension SchemaLowering {
                     if primaryKey != nil {
                         error("Model '\(name)' has more than one @primaryKey.", at: directive.loc)
                     }
-                    primaryKey = [fieldName] + (directive.argument("sortKeyFields")?.stringList ?? [])
+                    let sortKeys = directive.argument("sortKeyFields")?.stringList ?? []
+                    if sortKeys.contains(fieldName) {
+                        error("@primaryKey field '\(name).\(fieldName)' cannot also be one of its own sort keys.", at: directive.loc)
+                    }
+                    primaryKey = [fieldName] + sortKeys
                 case "index":
                     if let index = readIndexDirective(directive, model: name, field: fieldName) {
                         if indexes.contains(where: { $0.name == index.name }) {
@@ -143,6 +147,10 @@ extension SchemaLowering {
         var name = generated
         if let argument = directive.argument("name") {
             guard let text = argument.stringValue else {
+                if argument == .null {
+                    error("@index 'name' on '\(model).\(field)' cannot be null; omit it to use the generated name.", at: directive.location(of: "name", file: file))
+                    return nil
+                }
                 error("@index 'name' on '\(model).\(field)' must be a string.", at: directive.location(of: "name", file: file))
                 return nil
             }

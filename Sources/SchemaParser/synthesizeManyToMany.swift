@@ -127,6 +127,28 @@ extension SchemaLowering {
         }
     }
 
+    /// `@refersTo` collisions (contract §6.2): two models on one table, a table named like another model,
+    /// two fields on one column.
+    mutating func checkStorageNames(in schema: ModelIR.Schema) {
+        var tables: [String: String] = [:]
+        for model in schema.models {
+            if let other = tables[model.tableName] {
+                error("Models '\(other)' and '\(model.name)' are both stored in table '\(model.tableName)'.", at: model.location)
+            }
+            tables[model.tableName] = model.name
+            if model.tableName != model.name, let clash = schema.model(named: model.tableName), clash.name != model.name {
+                error("Model '\(model.name)' is mapped to '\(model.tableName)', which is the name of another model.", at: model.location)
+            }
+            var columns: [String: String] = [:]
+            for field in model.storedFields {
+                if let other = columns[field.columnName] {
+                    error("Fields '\(model.name).\(other)' and '\(model.name).\(field.name)' are both stored in column '\(field.columnName)'.", at: field.location)
+                }
+                columns[field.columnName] = field.name
+            }
+        }
+    }
+
     private func isKeyType(_ base: BaseType) -> Bool {
         switch base {
         case .scalar, .enumeration: true

@@ -105,3 +105,64 @@ struct APISchemaTests {
         #expect(ModelNames.truncatedSubscriptionName("onDeleteCustomerLoyaltyProgramEnrollmentHistoryRecord") == "onDeleteCustomerLoyaltyProgramEnrollmentHisto3e169")
     }
 }
+
+@Suite("Generated API schema: model options and non-model types")
+struct APISchemaOptionTests {
+    @Test("contract §11.2 (DynamoDB shape): lists, a non-model type and its input twin")
+    func exampleB() throws {
+        let source = """
+            type Note @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  content: String!  tags: [String!]  attachments: Attachment }
+            type Attachment { report: String!  image: String! }
+            """
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        // Upstream's SQL strategy omits timestamps; the DynamoDB shape we serve adds them (contract §0.1).
+        let timestamps: Set<String> = ["createdAt: AWSDateTime!", "updatedAt: AWSDateTime!", "createdAt: ModelStringInput", "updatedAt: ModelStringInput", "createdAt: ModelSubscriptionStringInput", "updatedAt: ModelSubscriptionStringInput"]
+        func fields(_ name: String) -> Set<String> { APISchemaTests.fields(api, name).subtracting(timestamps) }
+        #expect(fields("Note") == ["id: ID!", "content: String!", "tags: [String!]", "attachments: Attachment"])
+        #expect(fields("AttachmentInput") == ["report: String!", "image: String!"])
+        #expect(fields("ModelNoteFilterInput") == ["id: ModelIDInput", "content: ModelStringInput", "tags: ModelStringInput", "and: [ModelNoteFilterInput]", "or: [ModelNoteFilterInput]", "not: ModelNoteFilterInput"])
+        #expect(fields("Query").contains("getNote(id: ID!): Note"))
+        #expect(fields("Query").contains("listNotes(filter: ModelNoteFilterInput, id: ID, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelNoteConnection"))
+        #expect(fields("ModelNoteConditionInput") == ["content: ModelStringInput", "tags: ModelStringInput", "and: [ModelNoteConditionInput]", "or: [ModelNoteConditionInput]", "not: ModelNoteConditionInput"])
+        #expect(fields("CreateNoteInput") == ["id: ID", "content: String!", "tags: [String!]", "attachments: AttachmentInput"])
+        #expect(fields("UpdateNoteInput") == ["id: ID!", "content: String", "tags: [String!]", "attachments: AttachmentInput"])
+        #expect(fields("DeleteNoteInput") == ["id: ID!"])
+        #expect(fields("ModelSubscriptionNoteFilterInput") == ["id: ModelSubscriptionIDInput", "content: ModelSubscriptionStringInput", "tags: ModelSubscriptionStringInput", "and: [ModelSubscriptionNoteFilterInput]", "or: [ModelSubscriptionNoteFilterInput]"])
+    }
+
+    @Test("@model options remove and rename operations; timestamps: null removes the timestamps")
+    func modelOptions() throws {
+        let source = """
+            type Post @model(queries: {get: "fetchPost", list: null}, mutations: {delete: null}, subscriptions: null, timestamps: null) @auth(rules: [{allow: public}]) { id: ID!  title: String }
+            type Log @model(queries: null, mutations: null, timestamps: {createdAt: "loggedAt", updatedAt: null}) @auth(rules: [{allow: public}]) { id: ID!  line: String @index(name: "byLine") }
+            """
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let query = Set(APISchemaTests.fields(api, "Query").map { String($0.prefix { $0 != "(" }) })
+        #expect(query == ["fetchPost", "logsByLine"])
+        let mutation = Set(APISchemaTests.fields(api, "Mutation").map { String($0.prefix { $0 != "(" }) })
+        #expect(mutation == ["createPost", "updatePost"])
+        #expect(api.graphQLSchema.subscriptionType == nil)
+        #expect(APISchemaTests.fields(api, "Post") == ["id: ID!", "title: String"])
+        #expect(APISchemaTests.fields(api, "Log") == ["id: ID!", "line: String", "loggedAt: AWSDateTime!"])
+    }
+
+    @Test("sort keys add key condition arguments (contract §2, §3)")
+    func sortKeyArguments() throws {
+        let source = """
+            enum Kind { A B }
+            type Test @model @auth(rules: [{allow: public}]) {
+              id: ID! @primaryKey(sortKeyFields: ["kind", "other"])
+              kind: Kind!
+              other: Int!
+              date: AWSDateTime! @index(name: "GSI", sortKeyFields: ["other"])
+            }
+            """
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let query = APISchemaTests.fields(api, "Query")
+        #expect(query.contains("getTest(id: ID!, kind: Kind!, other: Int!): Test"))
+        #expect(query.contains("listTests(filter: ModelTestFilterInput, id: ID, kindOther: ModelTestPrimaryCompositeKeyConditionInput, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelTestConnection"))
+        #expect(query.contains("testsByDateAndOther(date: AWSDateTime!, filter: ModelTestFilterInput, limit: Int, nextToken: String, other: ModelIntKeyConditionInput, sortDirection: ModelSortDirection): ModelTestConnection"))
+        #expect(APISchemaTests.fields(api, "ModelTestPrimaryCompositeKeyInput") == ["kind: Kind", "other: Int"])
+        #expect(APISchemaTests.fields(api, "ModelIntKeyConditionInput") == ["eq: Int", "le: Int", "lt: Int", "ge: Int", "gt: Int", "between: [Int]"])
+    }
+}
