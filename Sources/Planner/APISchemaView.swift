@@ -10,6 +10,8 @@ package struct APISchemaView: Sendable {
     /// Largest page a client may ask for (decisions.md: clamp, default 1000).
     package let maximumLimit: Int
     private let modelsByName: [String: Model]
+    /// The foreign keys of the storage, by constraint name.
+    package let foreignKeys: ForeignKeyCatalog
 
     /// Creates the view.
     package init(api: APISchema, databaseSchema: String? = nil, maximumLimit: Int = 1000) {
@@ -17,6 +19,7 @@ package struct APISchemaView: Sendable {
         self.databaseSchema = databaseSchema
         self.maximumLimit = maximumLimit
         self.modelsByName = Dictionary(api.models.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.foreignKeys = ForeignKeyCatalog(schema: api.models)
     }
 
     func model(_ name: String) -> Model? { modelsByName[name] }

@@ -11,15 +11,15 @@ struct MutationCompiler {
 
     /// `createX(input:)`: INSERT … RETURNING *, then the selection over the new row. The database fills the
     /// timestamps (one instant: the transaction's) and `gen_random_uuid()` fills a missing `id`.
-    func create(_ field: GraphQL.Field, model: Model, binds: inout BindAllocator) throws(PlanError) -> Select {
+    func create(_ field: GraphQL.Field, model: Model, binds: inout BindAllocator) throws(PlanError) -> (Select, conditional: Bool) {
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
         var input: InputValue = .object([])
+        var condition: InputValue?
         for argument in field.arguments {
             guard let value = selection.values.resolve(argument.value) else { continue }
             switch argument.name.value {
             case "input": input = value
-            case "condition":
-                if value != .null { throw PlanError(.unsupported, "A 'condition' on create is not supported yet.") }
+            case "condition": if value != .null { condition = value }
             default: break
             }
         }
@@ -48,13 +48,22 @@ struct MutationCompiler {
             if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && ModelGenerated.generatesID(model) { continue }
             throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(Inflection.pascal(["Create", model.name, "Input"]))'.")
         }
-        let insert = Insert(table: api.table(model), columns: columns, values: values)
+        var insert = Insert(table: api.table(model), columns: columns, values: values)
+        if let condition {
+            // DynamoDB evaluates a create's condition against the absent item: every attribute is missing.
+            // Evaluate it over a row of NULLs; a false condition inserts nothing.
+            let absent = binds.alias()
+            let nulls = model.storedFields.map { SelectColumn(.cast(.keyword(.null), StorageMapping.sqlType($0.type)), as: $0.columnName) }
+            let test = try FilterCompiler(api: api, model: model, alias: absent).condition(condition, binds: &binds)
+            insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
+        }
         let alias = binds.alias()
         let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-        return Select(
+        let select = Select(
             with: [CommonTableExpression(name: "written", statement: .insert(insert))],
             columns: [SelectColumn(object)], from: [.cte("written", alias: alias)]
         )
+        return (select, condition != nil)
     }
 }
 

@@ -108,7 +108,8 @@ package final class OperationPlanner: Sendable {
                 continue
             }
             do {
-                let statement = try compiler.compile(field, root: root)
+                var statement = try compiler.compile(field, root: root)
+                statement.locations = location
                 plans.append((key, .statement(statement, mutation: operation.operation == .mutation)))
             } catch {
                 var located = error

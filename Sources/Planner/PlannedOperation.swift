@@ -1,15 +1,40 @@
 /// One SQL statement with its parameter values, ready to run.
 package struct PlannedStatement: Equatable, Sendable {
+    package static func == (lhs: PlannedStatement, rhs: PlannedStatement) -> Bool {
+        lhs.sql == rhs.sql && lhs.parameters == rhs.parameters && lhs.requiresRow == rhs.requiresRow && lhs.referenceChecks == rhs.referenceChecks
+    }
+
     /// The SQL text (deterministic for a given operation and variable shape).
     package var sql: String
     /// `$1…$n` values as text (nil = NULL).
     package var parameters: [String?]
+    /// True for update and delete: no row back means the record is missing or the condition failed
+    /// (contract §8: `DynamoDB:ConditionalCheckFailedException`).
+    package var requiresRow: Bool
+    /// For deletes: per foreign-key constraint that can block the delete, a statement counting the records
+    /// that still point at the parent, and what to call them in the error.
+    package var referenceChecks: [ReferenceCheck]
+    /// Where the root field is in the request, for error entries.
+    package var locations: [(line: Int, column: Int)] = []
 
     /// Creates a statement.
-    package init(sql: String, parameters: [String?]) {
+    package init(sql: String, parameters: [String?], requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = []) {
         self.sql = sql
         self.parameters = parameters
+        self.requiresRow = requiresRow
+        self.referenceChecks = referenceChecks
     }
+}
+
+/// How to explain a `ReferenceInUse` failure of one constraint.
+package struct ReferenceCheck: Equatable, Sendable {
+    /// The constraint's name.
+    package var constraint: String
+    /// `Member.team`: the child model and its relationship.
+    package var relationship: String
+    /// `SELECT count(*) …` over the children that still point at the record.
+    package var countSQL: String
+    package var parameters: [String?]
 }
 
 /// How one root field of an operation is answered.

@@ -22,9 +22,12 @@ struct RootFieldCompiler {
         case .indexQuery(let index):
             statement = .select(try list(field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) }, binds: &binds))
         case .create:
-            statement = .select(try MutationCompiler(selection: selection).create(field, model: model, binds: &binds))
-        case .update, .delete:
-            throw PlanError(.unsupported, "\(field.name.value) is not supported yet.")
+            let (select, conditional) = try MutationCompiler(selection: selection).create(field, model: model, binds: &binds)
+            return PlannedStatement(sql: SQLRenderer.render(.select(select)), parameters: binds.values, requiresRow: conditional)
+        case .update:
+            return try UpdateDeleteCompiler(selection: selection).update(field, model: model)
+        case .delete:
+            return try UpdateDeleteCompiler(selection: selection).delete(field, model: model)
         case .subscription:
             throw PlanError(.unsupported, "Subscriptions are not supported yet.")
         }

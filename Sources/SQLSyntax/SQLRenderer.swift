@@ -88,7 +88,12 @@ package enum SQLRenderer {
             text += " DEFAULT VALUES"
         } else {
             text += " (" + insert.columns.map(Quoting.identifier).joined(separator: ", ") + ")"
-            text += " VALUES (" + insert.values.map(expression).joined(separator: ", ") + ")"
+            if var guardQuery = insert.guardedBy {
+                guardQuery.columns = insert.values.map { SelectColumn($0) }
+                text += " " + select(guardQuery)
+            } else {
+                text += " VALUES (" + insert.values.map(expression).joined(separator: ", ") + ")"
+            }
         }
         if insert.returningAll { text += " RETURNING *" }
         return text

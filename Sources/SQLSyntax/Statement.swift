@@ -20,14 +20,18 @@ package struct Insert: Equatable, Sendable {
     package var table: TableName
     package var columns: [String]
     package var values: [SQLExpression]
+    /// When set, the row comes from `SELECT values FROM … WHERE …` of this query instead of `VALUES` (its
+    /// select list is replaced by `values`), so a condition can stop the insert.
+    package var guardedBy: Select?
     /// Returning `*` when true.
     package var returningAll: Bool
 
     /// Creates an insert.
-    package init(table: TableName, columns: [String], values: [SQLExpression], returningAll: Bool = true) {
+    package init(table: TableName, columns: [String], values: [SQLExpression], guardedBy: Select? = nil, returningAll: Bool = true) {
         self.table = table
         self.columns = columns
         self.values = values
+        self.guardedBy = guardedBy
         self.returningAll = returningAll
     }
 }

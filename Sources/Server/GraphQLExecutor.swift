@@ -42,14 +42,19 @@ package struct GraphQLExecutor: Sendable {
                 do {
                     let result: QueryResult
                     if mutation {
-                        result = try await client.withTransaction { try $0.query(statement.sql, statement.parameters) }
+                        result = try await client.withTransaction { connection in
+                            let result = try connection.query(statement.sql, statement.parameters)
+                            if statement.requiresRow && result.rows.isEmpty { throw ConditionalCheckFailed() }
+                            return result
+                        }
                     } else {
                         result = try await client.query(statement.sql, statement.parameters)
                     }
                     data.append((key, result.scalar ?? "null"))
                 } catch {
                     data.append((key, "null"))
-                    let (entry, isInternal) = DatabaseErrorMapping.entry(for: error, path: [key], locations: [], requestID: requestID)
+                    let mapping = DatabaseErrorMapping(catalog: planner.view.foreignKeys, client: client)
+                    let (entry, isInternal) = await mapping.entry(for: error, statement: statement, path: [key], requestID: requestID)
                     errors.append(entry)
                     if isInternal {
                         logger.error("root field failed", metadata: ["requestId": "\(requestID)", "field": "\(key)", "error": "\(String(reflecting: error))"])

@@ -17,7 +17,11 @@ struct PlannerTests {
         operation.fields.map { key, plan in
             switch plan {
             case .statement(let statement, let mutation):
-                return "-- \(key)\(mutation ? " (mutation)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                var text = "-- \(key)\(mutation ? " (mutation)" : "")\(statement.requiresRow ? " (no row = conditional check failed)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                for check in statement.referenceChecks {
+                    text += "\n-- reference check \(check.constraint) (\(check.relationship)): \(check.countSQL) -- \(check.parameters.map { $0 ?? "NULL" })"
+                }
+                return text
             case .constant(let json): return "-- \(key): constant \(json)"
             case .failure(let error): return "-- \(key): error \(error.code.rawValue): \(error.message)"
             }
@@ -29,6 +33,9 @@ struct PlannerTests {
         ("get-nested", #"query($id: ID!) { getTeam(id: $id) { mantra members(limit: 5) { items { name role team { mantra } } nextToken } } }"#, ["id": "t1"]),
         ("list-filter", #"query { listTeams(limit: 2, filter: {or: [{size: {gt: 2}}, {mantra: {beginsWith: "B"}}], active: {ne: false}}) { items { id } nextToken } }"#, [:]),
         ("create", #"mutation($input: CreateTeamInput!) { createTeam(input: $input) { id mantra size createdAt } }"#, ["input": ["mantra": "Go", "size": 3]]),
+        ("update-condition", #"mutation { updateTeam(input: {id: "t1", mantra: "New", size: null}, condition: {size: {gt: 2}}) { id mantra updatedAt } }"#, [:]),
+        ("delete", #"mutation { deleteTeam(input: {id: "t1"}) { id members { items { id } } } }"#, [:]),
+        ("create-condition", #"mutation { createMember(input: {name: "A", teamId: "t1"}, condition: {name: {attributeExists: false}}) { id } }"#, [:]),
         ("fragments-aliases", #"query { a: getTeam(id: "1") { ...T } b: getTeam(id: "2") { id @skip(if: true) mantra } } fragment T on Team { id teamMantra: mantra }"#, [:]),
     ]
 

@@ -1,0 +1,124 @@
+import GraphQL
+import Migrations
+import ModelIR
+import SQLSyntax
+
+/// `updateX` and `deleteX`: one data-modifying statement each, identified by the full key, with the client's
+/// `condition` evaluated atomically in the same `WHERE` (no read-then-write race).
+struct UpdateDeleteCompiler {
+    let selection: SelectionCompiler
+
+    var api: APISchemaView { selection.api }
+
+    /// The `input` and `condition` arguments.
+    func inputs(_ field: GraphQL.Field) throws(PlanError) -> (input: [(String, InputValue)], condition: InputValue?) {
+        var input: InputValue = .object([])
+        var condition: InputValue?
+        for argument in field.arguments {
+            guard let value = selection.values.resolve(argument.value) else { continue }
+            if argument.name.value == "input" { input = value }
+            if argument.name.value == "condition", value != .null { condition = value }
+        }
+        guard case .object(let entries) = input else { throw PlanError(.badValue, "Argument 'input' of '\(field.name.value)' must be an object.") }
+        return (entries, condition)
+    }
+
+    /// The key condition on `alias` from the input's key fields.
+    func keyCondition(_ entries: [(String, InputValue)], model: Model, alias: String, operation: String, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        var parts: [SQLExpression] = []
+        for key in model.primaryKeyFields {
+            guard let value = entries.first(where: { $0.0 == key.name })?.1, value != .null else {
+                throw PlanError(.badValue, "'\(key.name)' is required in the input of \(operation)\(model.name) to identify the record.")
+            }
+            let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
+            parts.append(.binary(.column(table: alias, name: key.columnName), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+        }
+        return .and(parts)
+    }
+
+    func update(_ field: GraphQL.Field, model: Model) throws(PlanError) -> PlannedStatement {
+        guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
+        var binds = BindAllocator()
+        let (entries, condition) = try inputs(field)
+        let target = binds.alias()
+        var conditions = [try keyCondition(entries, model: model, alias: target, operation: "update", binds: &binds)]
+        var assignments: [(column: String, value: SQLExpression)] = []
+        let given = Set(entries.map(\.0))
+        for index in model.indexes where index.fields.count > 2 {
+            let sortKeys = index.fields.dropFirst()
+            if sortKeys.contains(where: given.contains), let missing = sortKeys.first(where: { !given.contains($0) }) {
+                throw PlanError(.invalidArguments, "When updating any part of the composite sort key for @index '\(index.name)', you must provide all fields for the key. Missing key: '\(missing)'.")
+            }
+        }
+        for (name, value) in entries where !model.primaryKey.contains(name) {
+            guard let modelField = model.field(named: name), modelField.isStored else {
+                throw PlanError(.badValue, "Field '\(name)' is not defined for input type 'Update\(Inflection.upperFirst(model.name))Input'.")
+            }
+            if value == .null, modelField.type.isRequired {
+                throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be set to null.")
+            }
+            let text = try ColumnValue.text(value, for: modelField, model: model, schema: api.schema)
+            assignments.append((modelField.columnName, binds.bind(text, as: StorageMapping.sqlType(modelField.type))))
+        }
+        if let updatedAt = model.timestamps.updatedAt, !given.contains(updatedAt), let column = model.field(named: updatedAt)?.columnName {
+            assignments.append((column, .function(.now, [])))
+        }
+        if assignments.isEmpty, let key = model.primaryKeyFields.first {
+            // Nothing to change: still lock and return the record (and fail when it is missing).
+            assignments.append((key.columnName, .column(table: target, name: key.columnName)))
+        }
+        if let condition {
+            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target).condition(condition, binds: &binds), .keyword(.false)]))
+        }
+        let update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
+        let alias = binds.alias()
+        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+        let select = Select(with: [CommonTableExpression(name: "written", statement: .update(update))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+        return PlannedStatement(sql: SQLRenderer.render(.select(select)), parameters: binds.values, requiresRow: true)
+    }
+
+    func delete(_ field: GraphQL.Field, model: Model) throws(PlanError) -> PlannedStatement {
+        guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
+        var binds = BindAllocator()
+        let (entries, condition) = try inputs(field)
+        for (name, _) in entries where !model.primaryKey.contains(name) && !(name == "id" && !model.hasPrimaryKeyDirective) {
+            throw PlanError(.badValue, "Field '\(name)' is not defined for input type 'Delete\(Inflection.upperFirst(model.name))Input'.")
+        }
+        let target = binds.alias()
+        var conditions = [try keyCondition(entries, model: model, alias: target, operation: "delete", binds: &binds)]
+        if let condition {
+            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target).condition(condition, binds: &binds), .keyword(.false)]))
+        }
+        // The old image: nested selections read the snapshot from before the delete.
+        let delete = Delete(table: api.table(model), alias: target, where: .and(conditions))
+        let alias = binds.alias()
+        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+        let select = Select(with: [CommonTableExpression(name: "written", statement: .delete(delete))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+        return PlannedStatement(
+            sql: SQLRenderer.render(.select(select)), parameters: binds.values, requiresRow: true,
+            referenceChecks: try referenceChecks(entries, model: model)
+        )
+    }
+
+    /// Count statements for every constraint that can block deleting a `model` record.
+    func referenceChecks(_ entries: [(String, InputValue)], model: Model) throws(PlanError) -> [ReferenceCheck] {
+        var checks: [ReferenceCheck] = []
+        for (constraint, entry) in api.foreignKeys.entries.sorted(by: { $0.key < $1.key }) where entry.parent == model.name && entry.onDelete == "RESTRICT" {
+            guard let child = api.model(entry.child) else { continue }
+            var binds = BindAllocator()
+            let alias = binds.alias()
+            var parts: [SQLExpression] = []
+            for (childField, key) in zip(entry.childFields, model.primaryKeyFields) {
+                guard let value = entries.first(where: { $0.0 == key.name })?.1 else { continue }
+                let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
+                parts.append(.binary(.column(table: alias, name: child.field(named: childField)?.columnName ?? childField), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+            }
+            let count = Select(columns: [SelectColumn(.aggregate(.count, [.keyword(.star)]))], from: [.table(api.table(child), alias: alias)], where: .and(parts))
+            checks.append(ReferenceCheck(
+                constraint: constraint, relationship: entry.relationshipName ?? "\(child.name).\(entry.childFields.joined(separator: ","))",
+                countSQL: SQLRenderer.render(.select(count)), parameters: binds.values
+            ))
+        }
+        return checks
+    }
+}
