@@ -3,10 +3,44 @@ import SQLSyntax
 /// Compares two storage snapshots and plans the statements that turn the old into the new
 /// (declarative diffing, as Atlas does).
 package enum MigrationDiff {
-    /// Plans `old` → `new` in database schema `schema` (nil = search path).
-    package static func plan(from old: StorageSchema, to new: StorageSchema, schema: String? = nil) -> MigrationPlan {
+    /// Plans `old` → `new` in database schema `schema` (nil = search path). `renames` maps old names to new
+    /// ones so renaming keeps the data: `"Post": "Article"` renames a table, `"Post.title": "headline"` a column
+    /// (named by the old table).
+    package static func plan(from old: StorageSchema, to new: StorageSchema, schema: String? = nil, renames: [String: String] = [:]) -> MigrationPlan {
         var steps: [MigrationPlan.Step] = []
         var unsupported: [String] = []
+        var old = old
+        for (from, to) in renames.sorted(by: { $0.key < $1.key }) {
+            let parts = from.split(separator: ".", maxSplits: 1).map(String.init)
+            guard let tableIndex = old.tables.firstIndex(where: { $0.name == parts[0] }) else {
+                unsupported.append("rename \(from): no such table in the migrations")
+                continue
+            }
+            let tableName = TableName(schema: schema, old.tables[tableIndex].name)
+            if parts.count == 1 {
+                old.tables[tableIndex].name = to
+                for other in old.tables.indices {
+                    for key in old.tables[other].foreignKeys.indices where old.tables[other].foreignKeys[key].referencedTable == from {
+                        old.tables[other].foreignKeys[key].referencedTable = to
+                    }
+                }
+                let statement = Statement.renameTable(tableName, to: to)
+                steps.append(.init(statement: statement, dataLoss: nil, summary: "rename table \(from) to \(to)"))
+            } else if let columnIndex = old.tables[tableIndex].columns.firstIndex(where: { $0.name == parts[1] }) {
+                old.tables[tableIndex].columns[columnIndex].name = to
+                for index in old.tables[tableIndex].indexes.indices {
+                    old.tables[tableIndex].indexes[index].columns = old.tables[tableIndex].indexes[index].columns.map { $0 == parts[1] ? to : $0 }
+                }
+                for index in old.tables[tableIndex].foreignKeys.indices {
+                    old.tables[tableIndex].foreignKeys[index].columns = old.tables[tableIndex].foreignKeys[index].columns.map { $0 == parts[1] ? to : $0 }
+                }
+                old.tables[tableIndex].primaryKey = old.tables[tableIndex].primaryKey.map { $0 == parts[1] ? to : $0 }
+                let statement = Statement.renameColumn(table: tableName, from: parts[1], to: to)
+                steps.append(.init(statement: statement, dataLoss: nil, summary: "rename column \(from) to \(to)"))
+            } else {
+                unsupported.append("rename \(from): no such column in the migrations")
+            }
+        }
         var foreignKeys: [MigrationPlan.Step] = []
         for table in new.tables {
             let name = TableName(schema: schema, table.name)
@@ -27,12 +61,12 @@ package enum MigrationDiff {
                         unsupported.append("new required column \(table.name).\(column.name) has no @default to fill existing rows; add one or make the field optional first")
                         continue
                     }
-                    let statement = Statement.addColumn(table: name, DDL.column(column))
+                    let statement = Statement.addColumn(table: name, DDL.column(column, table: table.name))
                     steps.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
                     continue
                 }
                 if before != column {
-                    unsupported.append("column \(table.name).\(column.name) changes (type, nullability, default or allowed values); changing a column is not supported yet")
+                    steps += alterColumn(before, column, table: table.name, name: name)
                 }
             }
             for column in previous.columns where table.column(named: column.name) == nil {
@@ -73,6 +107,11 @@ package enum MigrationDiff {
         case .dropColumn(let table, let column): "drop column \(table.name).\(column)"
         case .dropIndex(_, let name): "drop index \(name)"
         case .dropConstraint(let table, let name): "drop constraint \(table.name).\(name)"
+        case .alterColumnType(let table, let column, let type, _): "change type of \(table.name).\(column) to \(type)"
+        case .setNotNull(let table, let column, let notNull): "\(notNull ? "require" : "allow null in") \(table.name).\(column)"
+        case .setDefault(let table, let column, let value): value == nil ? "drop default of \(table.name).\(column)" : "set default of \(table.name).\(column)"
+        case .addCheck(let table, let name, _): "add check \(table.name).\(name)"
+        case .update(let update): "fill \(update.table.name).\(update.assignments.map(\.column).joined(separator: ", ")) where null"
         default: SQLRenderer.render(statement)
         }
     }

@@ -27,11 +27,13 @@ package struct ColumnDefinition: Equatable, Sendable {
     package var collation: String?
     /// `CHECK (expression)`.
     package var check: SQLExpression?
+    /// The check constraint's name, so later migrations can replace it.
+    package var checkName: String?
 
     /// Creates a column.
     package init(
         name: String, type: SQLType, notNull: Bool, defaultValue: SQLExpression? = nil, collation: String? = nil,
-        check: SQLExpression? = nil
+        check: SQLExpression? = nil, checkName: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -39,6 +41,7 @@ package struct ColumnDefinition: Equatable, Sendable {
         self.defaultValue = defaultValue
         self.collation = collation
         self.check = check
+        self.checkName = checkName
     }
 }
 

@@ -25,6 +25,22 @@ package enum SQLRenderer {
             return "DROP INDEX " + (schema.map { Quoting.identifier($0) + "." } ?? "") + Quoting.identifier(name)
         case .dropConstraint(let table, let name):
             return "ALTER TABLE \(tableName(table)) DROP CONSTRAINT \(Quoting.identifier(name))"
+        case .alterColumnType(let table, let column, let type, let collation):
+            let collate = collation.map { " COLLATE " + Quoting.identifier($0) } ?? ""
+            return "ALTER TABLE \(tableName(table)) ALTER COLUMN \(Quoting.identifier(column)) TYPE \(type)\(collate) USING (\(Quoting.identifier(column)))::\(type)"
+        case .setNotNull(let table, let column, let notNull):
+            return "ALTER TABLE \(tableName(table)) ALTER COLUMN \(Quoting.identifier(column)) \(notNull ? "SET" : "DROP") NOT NULL"
+        case .setDefault(let table, let column, let value):
+            let action = value.map { "SET DEFAULT " + expression($0) } ?? "DROP DEFAULT"
+            return "ALTER TABLE \(tableName(table)) ALTER COLUMN \(Quoting.identifier(column)) \(action)"
+        case .addCheck(let table, let name, let condition):
+            return "ALTER TABLE \(tableName(table)) ADD CONSTRAINT \(Quoting.identifier(name)) CHECK (\(expression(condition)))"
+        case .renameColumn(let table, let from, let to):
+            return "ALTER TABLE \(tableName(table)) RENAME COLUMN \(Quoting.identifier(from)) TO \(Quoting.identifier(to))"
+        case .renameTable(let table, let to):
+            return "ALTER TABLE \(tableName(table)) RENAME TO \(Quoting.identifier(to))"
+        case .renameIndex(let schema, let from, let to):
+            return "ALTER INDEX " + (schema.map { Quoting.identifier($0) + "." } ?? "") + Quoting.identifier(from) + " RENAME TO " + Quoting.identifier(to)
         }
     }
 
@@ -129,7 +145,9 @@ package enum SQLRenderer {
         if let collation = column.collation { text += " COLLATE " + Quoting.identifier(collation) }
         if column.notNull { text += " NOT NULL" }
         if let value = column.defaultValue { text += " DEFAULT " + expression(value) }
-        if let check = column.check { text += " CHECK (" + expression(check) + ")" }
+        if let check = column.check {
+            text += (column.checkName.map { " CONSTRAINT " + Quoting.identifier($0) } ?? "") + " CHECK (" + expression(check) + ")"
+        }
         return text
     }
 

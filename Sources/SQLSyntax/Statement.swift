@@ -13,6 +13,20 @@ package indirect enum Statement: Equatable, Sendable {
     case dropColumn(table: TableName, column: String)
     case dropIndex(schema: String?, name: String)
     case dropConstraint(table: TableName, name: String)
+    /// `ALTER TABLE … ALTER COLUMN … TYPE type USING (column)::type`.
+    case alterColumnType(table: TableName, column: String, type: SQLType, collation: String?)
+    /// `ALTER TABLE … ALTER COLUMN … SET NOT NULL` / `DROP NOT NULL`.
+    case setNotNull(table: TableName, column: String, Bool)
+    /// `ALTER TABLE … ALTER COLUMN … SET DEFAULT e` / `DROP DEFAULT` (nil).
+    case setDefault(table: TableName, column: String, SQLExpression?)
+    /// `ALTER TABLE … ADD CONSTRAINT name CHECK (e)`.
+    case addCheck(table: TableName, name: String, SQLExpression)
+    /// `ALTER TABLE … RENAME COLUMN old TO new`.
+    case renameColumn(table: TableName, from: String, to: String)
+    /// `ALTER TABLE … RENAME TO new`.
+    case renameTable(TableName, to: String)
+    /// `ALTER INDEX … RENAME TO new`.
+    case renameIndex(schema: String?, from: String, to: String)
 }
 
 /// `INSERT INTO table (columns) VALUES (values) RETURNING *`.

@@ -37,9 +37,14 @@ package struct MigrationDirectory: Sendable {
     /// The snapshot the last migration leads to (empty when there is none).
     package func latestSnapshot() throws -> StorageSchema {
         guard let last = try files().last else { return StorageSchema(tables: []) }
-        let snapshotURL = url.appendingPathComponent(last.name + ".snapshot.json")
+        return try snapshot(after: last.name)
+    }
+
+    /// The snapshot migration `name` leads to.
+    package func snapshot(after name: String) throws -> StorageSchema {
+        let snapshotURL = url.appendingPathComponent(name + ".snapshot.json")
         guard let data = FileManager.default.contents(atPath: snapshotURL.path) else {
-            throw StoreError.user("Migration \(last.name) has no snapshot file (\(snapshotURL.lastPathComponent)); it was not written by `modelgraph migrate generate`.")
+            throw StoreError.user("Migration \(name) has no snapshot file (\(snapshotURL.lastPathComponent)); it was not written by `modelgraph migrate generate`.")
         }
         return try JSONDecoder().decode(StorageSchema.self, from: data)
     }

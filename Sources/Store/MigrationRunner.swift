@@ -34,6 +34,13 @@ package struct MigrationRunner: Sendable {
         return Self.status(files: files, applied: rows.map { ($0[0] ?? "", $0[1] ?? "") })
     }
 
+    /// Differences between the live catalog and the snapshot of the last applied migration.
+    package func drift() async throws -> [String] {
+        let status = try await status()
+        guard let last = status.applied.last, !status.missing.contains(last) else { return [] }
+        return try await DriftDetector(client: client).drift(expected: try directory.snapshot(after: last))
+    }
+
     static func status(files: [MigrationDirectory.File], applied: [(String, String)]) -> Status {
         let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let appliedNames = Set(applied.map(\.0))

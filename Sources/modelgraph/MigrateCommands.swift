@@ -14,14 +14,22 @@ struct Migrate: AsyncParsableCommand {
         @OptionGroup var schemaOptions: SchemaOptions
         @OptionGroup var migrationOptions: MigrationOptions
         @Option(help: "Name of the migration file.") var name: String?
-        @Flag(help: "Allow steps that drop tables or columns.") var allowDestructive = false
+        @Flag(help: "Allow steps that can lose data (dropping tables or columns, narrowing types, new requirements).") var allowDestructive = false
+        @Option(help: ArgumentHelp("Keep data across a rename: OldModel=NewModel or Model.oldField=newField (repeatable).", valueName: "old=new"))
+        var rename: [String] = []
 
         func run() async throws {
             try await reportingUserErrors {
                 let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
                 let target = StorageMapping.storage(for: try schemaOptions.load())
                 let previous = try directory.latestSnapshot()
-                let plan = MigrationDiff.plan(from: previous, to: target)
+                var renames: [String: String] = [:]
+                for hint in rename {
+                    let parts = hint.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw UserError("--rename takes old=new, e.g. Post.title=headline; got '\(hint)'.") }
+                    renames[parts[0]] = parts[1]
+                }
+                let plan = MigrationDiff.plan(from: previous, to: target, renames: renames)
                 guard plan.unsupported.isEmpty else {
                     throw UserError("Cannot generate a migration:\n" + plan.unsupported.map { "  - " + $0 }.joined(separator: "\n"))
                 }
@@ -83,9 +91,14 @@ struct Migrate: AsyncParsableCommand {
             try await reportingUserErrors {
                 let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.migrate"))
                 defer { client.shutdown(); cluster?.stop() }
-                let status = try await MigrationRunner(client: client, directory: MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))).status()
+                let runner = MigrationRunner(client: client, directory: MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations)))
+                let status = try await runner.status()
                 for name in status.applied { print("applied  \(name)\(status.edited.contains(name) ? "  (EDITED since applied)" : "")\(status.missing.contains(name) ? "  (file missing)" : "")") }
                 for name in status.pending { print("pending  \(name)") }
+                let drift = try await runner.drift()
+                for line in drift { print("drift    \(line)") }
+                if drift.isEmpty { print("no drift: the database matches the applied migrations") }
+                if !drift.isEmpty || !status.edited.isEmpty { throw ExitCode(1) }
             }
         }
     }

@@ -39,6 +39,10 @@ struct Serve: AsyncParsableCommand {
             guard status.pending.isEmpty else {
                 throw UserError("The database is behind the migrations (\(status.pending.joined(separator: ", "))). Run `modelgraph migrate apply`.")
             }
+            let drift = try await runner.drift()
+            guard drift.isEmpty else {
+                throw UserError("The database has drifted from the migrations:\n" + drift.map { "  - " + $0 }.joined(separator: "\n") + "\nRun `modelgraph migrate status` for the full report; repair the database or write a migration that matches it (`modelgraph migrate generate`).")
+            }
             let keys = APIKeyStore(client: client)
             if try await !keys.hasUsableKey() {
                 let key = try await keys.create(description: "created by serve")

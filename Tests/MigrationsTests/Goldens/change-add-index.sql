@@ -1,0 +1,3 @@
+-- add-index
+
+CREATE INDEX "A_byX" ON "A" ("x", "id");

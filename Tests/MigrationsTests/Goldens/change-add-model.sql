@@ -1,0 +1,9 @@
+-- add-model
+
+CREATE TABLE "B" (
+  "y" integer,
+  "id" text COLLATE "C" NOT NULL,
+  "createdAt" timestamptz NOT NULL DEFAULT now(),
+  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY ("id")
+);

@@ -1,0 +1,3 @@
+-- add-optional-field
+
+ALTER TABLE "A" ADD COLUMN "y" integer[];

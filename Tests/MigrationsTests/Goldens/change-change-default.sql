@@ -1,0 +1,3 @@
+-- change-default
+
+ALTER TABLE "A" ALTER COLUMN "n" SET DEFAULT ('2')::integer;

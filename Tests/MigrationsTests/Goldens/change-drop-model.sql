@@ -1,0 +1,4 @@
+-- drop-model
+
+-- DESTRUCTIVE: drops table B and every row in it
+DROP TABLE "B";

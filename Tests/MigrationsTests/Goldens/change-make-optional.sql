@@ -1,0 +1,3 @@
+-- make-optional
+
+ALTER TABLE "A" ALTER COLUMN "x" DROP NOT NULL;

@@ -1,0 +1,1 @@
+-- rename-by-refersTo-keeps-the-column

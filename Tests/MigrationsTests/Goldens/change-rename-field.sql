@@ -1,0 +1,3 @@
+-- rename-field
+
+ALTER TABLE "A" RENAME COLUMN "title" TO "headline";

@@ -1,0 +1,3 @@
+-- rename-model
+
+ALTER TABLE "A" RENAME TO "B";

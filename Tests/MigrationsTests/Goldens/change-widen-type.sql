@@ -1,0 +1,3 @@
+-- widen-type
+
+ALTER TABLE "A" ALTER COLUMN "n" TYPE double precision USING ("n")::double precision;
