@@ -26,6 +26,9 @@ package enum MigrationDiff {
                 }
                 let statement = Statement.renameTable(tableName, to: to)
                 steps.append(.init(statement: statement, dataLoss: nil, summary: "rename table \(from) to \(to)"))
+                // Keep the primary key constraint named after its table, so later key changes find it.
+                let constraint = Statement.renameConstraint(table: TableName(schema: schema, to), from: StorageMapping.indexName(table: from, suffix: "pkey"), to: StorageMapping.indexName(table: to, suffix: "pkey"))
+                steps.append(.init(statement: constraint, dataLoss: nil, summary: "rename the primary key of \(to)"))
             } else if let columnIndex = old.tables[tableIndex].columns.firstIndex(where: { $0.name == parts[1] }) {
                 old.tables[tableIndex].columns[columnIndex].name = to
                 for index in old.tables[tableIndex].indexes.indices {
@@ -42,6 +45,8 @@ package enum MigrationDiff {
             }
         }
         var foreignKeys: [MigrationPlan.Step] = []
+        // Key changes run after the columns they use exist.
+        var keyChanges: [MigrationPlan.Step] = []
         for table in new.tables {
             let name = TableName(schema: schema, table.name)
             guard let previous = old.table(named: table.name) else {
@@ -53,7 +58,20 @@ package enum MigrationDiff {
                 continue
             }
             if previous.primaryKey != table.primaryKey {
-                unsupported.append("the primary key of table \(table.name) changes from (\(previous.primaryKey.joined(separator: ", "))) to (\(table.primaryKey.joined(separator: ", ")))")
+                let referenced = old.tables.contains { $0.foreignKeys.contains { $0.referencedTable == table.name } }
+                    || new.tables.contains { $0.foreignKeys.contains { $0.referencedTable == table.name } }
+                if referenced {
+                    unsupported.append("the primary key of table \(table.name) changes from (\(previous.primaryKey.joined(separator: ", "))) to (\(table.primaryKey.joined(separator: ", "))) while other tables refer to it; change the relationships in a separate migration first")
+                } else {
+                    let constraint = StorageMapping.indexName(table: table.name, suffix: "pkey")
+                    let drop = Statement.dropConstraint(table: name, name: constraint)
+                    let add = Statement.addPrimaryKey(table: name, name: constraint, columns: table.primaryKey)
+                    keyChanges.append(.init(statement: drop, dataLoss: nil, summary: "drop the primary key of \(table.name)"))
+                    keyChanges.append(.init(
+                        statement: add, dataLoss: "changes the primary key of \(table.name) to (\(table.primaryKey.joined(separator: ", "))); duplicate or null keys make the migration fail",
+                        summary: "set the primary key of \(table.name) to (\(table.primaryKey.joined(separator: ", ")))"
+                    ))
+                }
             }
             for column in table.columns {
                 guard let before = previous.column(named: column.name) else {
@@ -94,7 +112,7 @@ package enum MigrationDiff {
             let statement = Statement.dropTable(TableName(schema: schema, table.name))
             steps.append(.init(statement: statement, dataLoss: "drops table \(table.name) and every row in it", summary: summary(of: statement)))
         }
-        return MigrationPlan(steps: steps + foreignKeys, unsupported: unsupported)
+        return MigrationPlan(steps: steps + keyChanges + foreignKeys, unsupported: unsupported)
     }
 
     static func summary(of statement: Statement) -> String {

@@ -39,6 +39,10 @@ package enum SQLRenderer {
             return "ALTER TABLE \(tableName(table)) RENAME COLUMN \(Quoting.identifier(from)) TO \(Quoting.identifier(to))"
         case .renameTable(let table, let to):
             return "ALTER TABLE \(tableName(table)) RENAME TO \(Quoting.identifier(to))"
+        case .renameConstraint(let table, let from, let to):
+            return "ALTER TABLE \(tableName(table)) RENAME CONSTRAINT \(Quoting.identifier(from)) TO \(Quoting.identifier(to))"
+        case .addPrimaryKey(let table, let name, let columns):
+            return "ALTER TABLE \(tableName(table)) ADD CONSTRAINT \(Quoting.identifier(name)) PRIMARY KEY (" + columns.map(Quoting.identifier).joined(separator: ", ") + ")"
         case .renameIndex(let schema, let from, let to):
             return "ALTER INDEX " + (schema.map { Quoting.identifier($0) + "." } ?? "") + Quoting.identifier(from) + " RENAME TO " + Quoting.identifier(to)
         }

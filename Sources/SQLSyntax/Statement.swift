@@ -25,6 +25,10 @@ package indirect enum Statement: Equatable, Sendable {
     case renameColumn(table: TableName, from: String, to: String)
     /// `ALTER TABLE … RENAME TO new`.
     case renameTable(TableName, to: String)
+    /// `ALTER TABLE … RENAME CONSTRAINT old TO new`.
+    case renameConstraint(table: TableName, from: String, to: String)
+    /// `ALTER TABLE … ADD CONSTRAINT name PRIMARY KEY (columns)`.
+    case addPrimaryKey(table: TableName, name: String, columns: [String])
     /// `ALTER INDEX … RENAME TO new`.
     case renameIndex(schema: String?, from: String, to: String)
 }

@@ -34,6 +34,7 @@ let changeCases: [ChangeCase] = [
                after: "type A @model \(auth) { id: ID!  bs: [B] @hasMany(references: [\"aId\"]) }\ntype B @model \(auth) { aId: ID  a: A @belongsTo(references: [\"aId\"]) }"),
     ChangeCase(name: "rename-field", before: "type A @model \(auth) { title: String }", after: "type A @model \(auth) { headline: String }", renames: ["A.title": "headline"]),
     ChangeCase(name: "rename-model", before: "type A @model \(auth) { x: String }", after: "type B @model \(auth) { x: String }", renames: ["A": "B"]),
+    ChangeCase(name: "change-key", before: "type A @model \(auth) { code: String! @primaryKey  x: String }", after: "type A @model \(auth) { code: String! @primaryKey(sortKeyFields: [\"x\"])  x: String! @default(value: \"-\") }"),
     ChangeCase(name: "rename-by-refersTo-keeps-the-column", before: "type A @model \(auth) { title: String }", after: "type A @model \(auth) { headline: String @refersTo(name: \"title\") }"),
 ]
 
@@ -53,7 +54,7 @@ struct SchemaChangeTests {
 
     @Test("destructive kinds are flagged, safe kinds are not")
     func destructiveFlags() throws {
-        let destructive = ["drop-model", "drop-field", "make-required-without-default", "narrow-type", "remove-enum-value"]
+        let destructive = ["drop-model", "drop-field", "make-required-without-default", "narrow-type", "remove-enum-value", "change-key"]
         for change in changeCases {
             let plan = MigrationDiff.plan(from: try Self.storage(change.before), to: try Self.storage(change.after), renames: change.renames)
             #expect(plan.destructiveSteps.isEmpty != destructive.contains(change.name), "\(change.name)")

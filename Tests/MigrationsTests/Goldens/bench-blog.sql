@@ -21,7 +21,7 @@ CREATE TABLE "Post" (
   "title" text COLLATE "C" NOT NULL,
   "content" text COLLATE "C",
   "rating" integer NOT NULL,
-  "status" text COLLATE "C" NOT NULL CHECK (("status" = ANY(ARRAY['DRAFT', 'PUBLISHED', 'ARCHIVED']))),
+  "status" text COLLATE "C" NOT NULL CONSTRAINT "Post_status_check" CHECK (("status" = ANY(ARRAY['DRAFT', 'PUBLISHED', 'ARCHIVED']))),
   "blogId" text COLLATE "C" NOT NULL,
   "authorId" text COLLATE "C",
   "createdAt" timestamptz NOT NULL DEFAULT now(),

@@ -4,7 +4,7 @@ CREATE TABLE "Post" (
   "id" text COLLATE "C" NOT NULL,
   "title" text COLLATE "C" NOT NULL,
   "rating" integer NOT NULL,
-  "status" text COLLATE "C" NOT NULL CHECK (("status" = ANY(ARRAY['ACTIVE', 'INACTIVE']))),
+  "status" text COLLATE "C" NOT NULL CONSTRAINT "Post_status_check" CHECK (("status" = ANY(ARRAY['ACTIVE', 'INACTIVE']))),
   "createdAt" timestamptz NOT NULL DEFAULT now(),
   "updatedAt" timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY ("id")

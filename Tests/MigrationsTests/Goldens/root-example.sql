@@ -15,7 +15,7 @@ CREATE TABLE "Team" (
 CREATE TABLE "Member" (
   "id" text COLLATE "C" NOT NULL,
   "name" text COLLATE "C" NOT NULL,
-  "role" text COLLATE "C" CHECK (("role" = ANY(ARRAY['LEAD', 'MEMBER']))),
+  "role" text COLLATE "C" CONSTRAINT "Member_role_check" CHECK (("role" = ANY(ARRAY['LEAD', 'MEMBER']))),
   "teamId" text COLLATE "C",
   "createdAt" timestamptz NOT NULL DEFAULT now(),
   "updatedAt" timestamptz NOT NULL DEFAULT now(),
