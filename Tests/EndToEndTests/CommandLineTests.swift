@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The `modelgraph` executable as users run it: exit status, standard output and standard error.
+@Suite("Command line")
+struct CommandLineTests {
+    static var root: URL { Fixtures.folder().deletingLastPathComponent().deletingLastPathComponent() }
+
+    /// Runs the built executable; returns (status, stdout, stderr).
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = root.appendingPathComponent(".build/debug/modelgraph")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder ?? root
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("mg-cli-\(UUID().uuidString)")
+        let errors = output.appendingPathExtension("err")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output); try? FileManager.default.removeItem(at: errors) }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8), try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("validate: a one-line summary and exit 0, or every error with its line and exit 1")
+    func validate() throws {
+        let (status, output, _) = try Self.run(["validate", "--schema", "schema.graphql"])
+        #expect(status == 0)
+        #expect(output == "schema.graphql: OK, 2 model(s), 1 enum(s), 0 non-model type(s)\n")
+        let folder = try Self.temporaryFolder()
+        try "type A @model {\n  b: Nope\n  c: Nah\n}\n".write(to: folder.appendingPathComponent("bad.graphql"), atomically: true, encoding: .utf8)
+        let (badStatus, _, errors) = try Self.run(["validate", "--schema", "bad.graphql"], in: folder)
+        #expect(badStatus == 1)
+        #expect(errors.contains("bad.graphql:2:6: error: Unknown type 'Nope'.\n  b: Nope\n     ^"))
+        #expect(errors.contains("bad.graphql:3:6: error: Unknown type 'Nah'."))
+        #expect(errors.contains("2 error(s) in bad.graphql"))
+    }
+
+    @Test("print-schema prints the generated SDL")
+    func printSchema() throws {
+        let (status, output, _) = try Self.run(["print-schema", "--schema", "schema.graphql"])
+        #expect(status == 0)
+        #expect(output.contains("listTeams(filter: ModelTeamFilterInput, limit: Int, nextToken: String): ModelTeamConnection"))
+    }
+
+    @Test("migrate generate writes the next file, then says nothing changed; destructive changes need the flag")
+    func generate() throws {
+        let folder = try Self.temporaryFolder()
+        let schema = folder.appendingPathComponent("schema.graphql")
+        try "type Team @model @auth(rules: [{allow: public}]) { mantra: String!  motto: String }".write(to: schema, atomically: true, encoding: .utf8)
+        let (first, firstOutput, _) = try Self.run(["migrate", "generate"], in: folder)
+        #expect(first == 0)
+        #expect(firstOutput.contains("0001_init.sql"))
+        let (second, secondOutput, _) = try Self.run(["migrate", "generate"], in: folder)
+        #expect(second == 0)
+        #expect(secondOutput.hasPrefix("No changes"))
+        try "type Team @model @auth(rules: [{allow: public}]) { mantra: String! }".write(to: schema, atomically: true, encoding: .utf8)
+        let (refused, _, errors) = try Self.run(["migrate", "generate"], in: folder)
+        #expect(refused == 1)
+        #expect(errors.contains("drops column Team.motto"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("migrations/0002_change.sql").path))
+        let (allowed, _, _) = try Self.run(["migrate", "generate", "--allow-destructive", "--name", "drop motto"], in: folder)
+        #expect(allowed == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("migrations/0002_drop_motto.sql").path))
+    }
+
+    @Test("keys create prints the key alone; apply and status work against a database URL")
+    func keysAndApply() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let environment = ["DATABASE_URL": database]
+        let (status, output, _) = try Self.run(["keys", "create", "--description", "ci", "--expires", "12h"], environment: environment)
+        #expect(status == 0)
+        #expect(output.range(of: #"^mg_[0-9a-f]{8}_[0-9A-Za-z]{32}\n$"#, options: .regularExpression) != nil)
+        let (listStatus, listed, _) = try Self.run(["keys", "list"], environment: environment)
+        #expect(listStatus == 0 && listed.contains("ci"))
+        #expect(!listed.contains(String(output.dropLast().split(separator: "_")[2])))
+        let (badExpiry, _, expiryError) = try Self.run(["keys", "create", "--expires", "400d"], environment: environment)
+        #expect(badExpiry == 1 && expiryError.contains("365 days"))
+        let (applyStatus, applied, _) = try Self.run(["migrate", "apply"], environment: environment)
+        #expect(applyStatus == 0 && applied.contains("applied 0001_init"))
+        let (statusCode, report, _) = try Self.run(["migrate", "status"], environment: environment)
+        #expect(statusCode == 0 && report.contains("applied  0001_init") && report.contains("no drift"))
+    }
+}
