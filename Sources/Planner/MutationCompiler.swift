@@ -11,7 +11,8 @@ struct MutationCompiler {
 
     /// `createX(input:)`: INSERT … RETURNING *, then the selection over the new row. The database fills the
     /// timestamps (one instant: the transaction's) and `gen_random_uuid()` fills a missing `id`.
-    func create(_ field: GraphQL.Field, model: Model, binds: inout BindAllocator) throws(PlanError) -> (Select, conditional: Bool) {
+    func create(_ field: GraphQL.Field, model: Model) throws(PlanError) -> PlannedStatement {
+        var binds = BindAllocator()
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
         var input: InputValue = .object([])
         var condition: InputValue?
@@ -57,13 +58,27 @@ struct MutationCompiler {
             let test = try FilterCompiler(api: api, model: model, alias: absent).condition(condition, binds: &binds)
             insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
         }
-        let alias = binds.alias()
-        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-        let select = Select(
-            with: [CommonTableExpression(name: "written", statement: .insert(insert))],
-            columns: [SelectColumn(object)], from: [.cte("written", alias: alias)]
+        insert.returning = model.primaryKeyFields.map(\.columnName)
+        return PlannedStatement(
+            sql: SQLRenderer.render(.insert(insert)), parameters: binds.values, requiresRow: condition != nil,
+            readBack: try readBack(selectionSet, model: model)
         )
-        return (select, condition != nil)
+    }
+}
+
+extension MutationCompiler {
+    /// The select that reads `selectionSet` of the written record by its key, whose values are the first
+    /// parameters.
+    func readBack(_ selectionSet: SelectionSet, model: Model) throws(PlanError) -> ReadBack {
+        var binds = BindAllocator()
+        let alias = binds.alias()
+        let keys = model.primaryKeyFields
+        let condition = SQLExpression.and(keys.map { key in
+            .binary(.column(table: alias, name: key.columnName), .equal, binds.bind(nil, as: StorageMapping.sqlType(key.type)))
+        })
+        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+        let select = Select(columns: [SelectColumn(object)], from: [.table(api.table(model), alias: alias)], where: condition)
+        return ReadBack(sql: SQLRenderer.render(.select(select)), parameters: binds.values, keyCount: keys.count)
     }
 }
 

@@ -2,6 +2,7 @@
 package struct PlannedStatement: Equatable, Sendable {
     package static func == (lhs: PlannedStatement, rhs: PlannedStatement) -> Bool {
         lhs.sql == rhs.sql && lhs.parameters == rhs.parameters && lhs.requiresRow == rhs.requiresRow && lhs.referenceChecks == rhs.referenceChecks
+            && lhs.readBack == rhs.readBack
     }
 
     /// The SQL text (deterministic for a given operation and variable shape).
@@ -14,15 +15,33 @@ package struct PlannedStatement: Equatable, Sendable {
     /// For deletes: per foreign-key constraint that can block the delete, a statement counting the records
     /// that still point at the parent, and what to call them in the error.
     package var referenceChecks: [ReferenceCheck]
+    /// For create and update: the statement that reads the selection back after the write, in the same
+    /// transaction, so nested selections see the new state (a data-modifying CTE's changes are invisible to
+    /// the rest of its own statement). Its first parameters are the key values the write returns.
+    package var readBack: ReadBack?
     /// Where the root field is in the request, for error entries.
     package var locations: [(line: Int, column: Int)] = []
 
     /// Creates a statement.
-    package init(sql: String, parameters: [String?], requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = []) {
+    package init(sql: String, parameters: [String?], requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = [], readBack: ReadBack? = nil) {
         self.sql = sql
         self.parameters = parameters
         self.requiresRow = requiresRow
         self.referenceChecks = referenceChecks
+        self.readBack = readBack
+    }
+}
+
+/// A follow-up select whose first `keyCount` parameters come from the write's returned row.
+package struct ReadBack: Equatable, Sendable {
+    package var sql: String
+    /// Parameters after the key values.
+    package var parameters: [String?]
+    package var keyCount: Int
+
+    /// The parameters with the written row's key filled in.
+    package func parameters(key: [String?]) -> [String?] {
+        key + parameters.dropFirst(keyCount)
     }
 }
 

@@ -22,8 +22,7 @@ struct RootFieldCompiler {
         case .indexQuery(let index):
             statement = .select(try list(field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) }, binds: &binds))
         case .create:
-            let (select, conditional) = try MutationCompiler(selection: selection).create(field, model: model, binds: &binds)
-            return PlannedStatement(sql: SQLRenderer.render(.select(select)), parameters: binds.values, requiresRow: conditional)
+            return try MutationCompiler(selection: selection).create(field, model: model)
         case .update:
             return try UpdateDeleteCompiler(selection: selection).update(field, model: model)
         case .delete:

@@ -70,11 +70,12 @@ struct UpdateDeleteCompiler {
         if let condition {
             conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target).condition(condition, binds: &binds), .keyword(.false)]))
         }
-        let update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
-        let alias = binds.alias()
-        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-        let select = Select(with: [CommonTableExpression(name: "written", statement: .update(update))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
-        return PlannedStatement(sql: SQLRenderer.render(.select(select)), parameters: binds.values, requiresRow: true)
+        var update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
+        update.returning = model.primaryKeyFields.map(\.columnName)
+        return PlannedStatement(
+            sql: SQLRenderer.render(.update(update)), parameters: binds.values, requiresRow: true,
+            readBack: try MutationCompiler(selection: selection).readBack(selectionSet, model: model)
+        )
     }
 
     func delete(_ field: GraphQL.Field, model: Model) throws(PlanError) -> PlannedStatement {

@@ -115,7 +115,11 @@ package enum SQLRenderer {
                 text += " VALUES (" + insert.values.map(expression).joined(separator: ", ") + ")"
             }
         }
-        if insert.returningAll { text += " RETURNING *" }
+        if !insert.returning.isEmpty {
+            text += " RETURNING " + insert.returning.map { "(" + Quoting.identifier($0) + ")::text" }.joined(separator: ", ")
+        } else if insert.returningAll {
+            text += " RETURNING *"
+        }
         return text
     }
 
@@ -124,7 +128,11 @@ package enum SQLRenderer {
         text += update.assignments.map { Quoting.identifier($0.column) + " = " + expression($0.value) }
             .joined(separator: ", ")
         if let condition = update.whereClause { text += " WHERE " + expression(condition) }
-        if update.returningAll { text += " RETURNING \(Quoting.identifier(update.alias)).*" }
+        if !update.returning.isEmpty {
+            text += " RETURNING " + update.returning.map { "(" + Quoting.identifier(update.alias) + "." + Quoting.identifier($0) + ")::text" }.joined(separator: ", ")
+        } else if update.returningAll {
+            text += " RETURNING \(Quoting.identifier(update.alias)).*"
+        }
         return text
     }
 

@@ -43,6 +43,8 @@ package struct Insert: Equatable, Sendable {
     package var guardedBy: Select?
     /// Returning `*` when true.
     package var returningAll: Bool
+    /// When non-empty, `RETURNING` these columns (cast to text) instead.
+    package var returning: [String] = []
 
     /// Creates an insert.
     package init(table: TableName, columns: [String], values: [SQLExpression], guardedBy: Select? = nil, returningAll: Bool = true) {
@@ -61,6 +63,8 @@ package struct Update: Equatable, Sendable {
     package var assignments: [(column: String, value: SQLExpression)]
     package var whereClause: SQLExpression?
     package var returningAll: Bool
+    /// When non-empty, `RETURNING` these columns (cast to text) instead.
+    package var returning: [String] = []
 
     /// Creates an update.
     package init(

@@ -43,9 +43,11 @@ package struct GraphQLExecutor: Sendable {
                     let result: QueryResult
                     if mutation {
                         result = try await client.withTransaction { connection in
-                            let result = try connection.query(statement.sql, statement.parameters)
-                            if statement.requiresRow && result.rows.isEmpty { throw ConditionalCheckFailed() }
-                            return result
+                            let written = try connection.query(statement.sql, statement.parameters)
+                            if statement.requiresRow && written.rows.isEmpty { throw ConditionalCheckFailed() }
+                            guard let readBack = statement.readBack else { return written }
+                            guard let key = written.rows.first else { throw ConditionalCheckFailed() }
+                            return try connection.query(readBack.sql, readBack.parameters(key: key))
                         }
                     } else {
                         result = try await client.query(statement.sql, statement.parameters)

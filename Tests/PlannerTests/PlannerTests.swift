@@ -18,6 +18,9 @@ struct PlannerTests {
             switch plan {
             case .statement(let statement, let mutation):
                 var text = "-- \(key)\(mutation ? " (mutation)" : "")\(statement.requiresRow ? " (no row = conditional check failed)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                if let readBack = statement.readBack {
+                    text += "\n-- read back (first \(readBack.keyCount) parameter(s) = the written key)\n\(readBack.sql)\n-- parameters: \(readBack.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                }
                 for check in statement.referenceChecks {
                     text += "\n-- reference check \(check.constraint) (\(check.relationship)): \(check.countSQL) -- \(check.parameters.map { $0 ?? "NULL" })"
                 }
