@@ -94,12 +94,29 @@ struct FilterCompiler {
                 let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias)
                 parts.append(try sizeFilter.sizeCondition(length, value, binds: &binds))
             case "attributeType":
-                throw PlanError(.unsupported, "The attributeType filter is not supported yet.")
+                guard case .enumValue(let wanted) = value else { throw PlanError(.badValue, "attributeType expects a ModelAttributeTypes value.") }
+                if wanted == "_null" {
+                    parts.append(.isNull(column, negated: false))
+                } else {
+                    // A column's DynamoDB attribute type follows from its GraphQL type (decisions: our mapping).
+                    parts.append(Self.attributeType(of: field.type) == wanted ? .isNull(column, negated: true) : .keyword(.false))
+                }
             default:
                 throw PlanError(.badValue, "Unknown filter operator '\(name)' on '\(field.name)'.")
             }
         }
         return .and(parts)
+    }
+
+    /// The DynamoDB attribute type a value of `type` is stored as.
+    static func attributeType(of type: FieldType) -> String {
+        if type.isList { return "list" }
+        switch type.base {
+        case .scalar(.int), .scalar(.float), .scalar(.awsTimestamp): return "number"
+        case .scalar(.boolean): return "bool"
+        case .scalar(.awsJSON), .object: return "map"
+        default: return "string"
+        }
     }
 
     private func sizeCondition(_ length: SQLExpression, _ operators: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {

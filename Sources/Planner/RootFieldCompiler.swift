@@ -73,8 +73,14 @@ struct RootFieldCompiler {
             let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
             conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
         }
-        if let sortArgument = root.sortKeyArgument, values[sortArgument] != nil, values[sortArgument] != .null {
-            throw PlanError(.unsupported, "The sort-key condition argument '\(sortArgument)' is not supported yet.")
+        if let sortArgument = root.sortKeyArgument, let condition = values[sortArgument], condition != .null {
+            guard hasPartition, let partition = keyFields.first else {
+                throw PlanError(.invalidArguments, "When providing argument '\(sortArgument)' you must also provide argument '\(keyFields.first ?? model.primaryKey[0])'.")
+            }
+            let keyList: [String]
+            if case .indexQuery(let index) = root.kind { keyList = index.fields } else { keyList = model.primaryKey }
+            let sortKeys = keyList.drop { $0 == partition }.compactMap { model.field(named: $0) }
+            conditions.append(try KeyConditionCompiler(api: api, model: model, alias: alias, sortKeys: sortKeys, argument: sortArgument).condition(condition, binds: &binds))
         }
         if case .list = root.kind, values["sortDirection"] != nil, values["sortDirection"] != .null {
             if model.primaryKey.count < 2 {

@@ -87,8 +87,24 @@ struct SelectionCompiler {
             return .subquery(Select(columns: [SelectColumn(object)], from: [.table(api.table(target), alias: childAlias)], where: join, limit: .integer(1)))
         case .hasMany, .manyToMany:
             let arguments = try ConnectionArguments(field: field, values: values, defaultLimit: relationship.defaultLimit, maximumLimit: api.maximumLimit)
+            var condition = join
+            var orderKeys: [String]?
+            if relationship.targetFields.count == 1 {
+                // The child key the lookup uses: its primary key or an index starting with the reference field.
+                let candidates = [target.primaryKey] + target.indexes.map(\.fields)
+                if let key = candidates.first(where: { $0.first == relationship.targetFields[0] && $0.count > 1 }) {
+                    let sortKeys = key.dropFirst().compactMap { target.field(named: $0) }
+                    orderKeys = Array(key.dropFirst()) + target.primaryKey.filter { !key.dropFirst().contains($0) }
+                    let argumentName = sortKeys.count == 1 ? sortKeys[0].name : Inflection.camel(sortKeys.map(\.name))
+                    if let argument = field.arguments.first(where: { $0.name.value == argumentName }), let value = values.resolve(argument.value), value != .null {
+                        let keyCondition = try KeyConditionCompiler(api: api, model: target, alias: childAlias, sortKeys: sortKeys, argument: argumentName)
+                        condition = .and([join, try keyCondition.condition(value, binds: &binds)])
+                    }
+                }
+            }
             return try ConnectionCompiler(selection: self).connection(
-                field: field, model: target, alias: childAlias, condition: join, arguments: arguments, path: [name], binds: &binds
+                field: field, model: target, alias: childAlias, condition: condition, arguments: arguments, orderKeys: orderKeys,
+                path: [name], binds: &binds
             )
         }
     }
