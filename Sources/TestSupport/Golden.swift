@@ -40,15 +40,28 @@ package enum Fixtures {
         return url.appendingPathComponent("Fixtures")
     }
 
-    /// The text of `Tests/Fixtures/schemas/<name>.graphql`.
+    /// Where schemas are looked up: the test-only ones, the user-facing `examples/`, and the repository root
+    /// (`schema.graphql` is the fixture `schema`), so no schema is kept twice.
+    static func schemaFolders(testFile: StaticString) -> [URL] {
+        let tests = folder(testFile: testFile)
+        let root = tests.deletingLastPathComponent().deletingLastPathComponent()
+        return [tests.appendingPathComponent("schemas"), root.appendingPathComponent("examples"), root]
+    }
+
+    /// The text of the fixture schema `<name>.graphql`.
     package static func schemaSource(_ name: String, testFile: StaticString = #filePath) throws -> String {
-        try String(contentsOf: folder(testFile: testFile).appendingPathComponent("schemas/\(name).graphql"), encoding: .utf8)
+        for folder in schemaFolders(testFile: testFile) {
+            let url = folder.appendingPathComponent("\(name).graphql")
+            if FileManager.default.fileExists(atPath: url.path) { return try String(contentsOf: url, encoding: .utf8) }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(name).graphql"])
     }
 
     /// Names of every fixture schema.
     package static func schemaNames(testFile: StaticString = #filePath) -> [String] {
-        let folder = folder(testFile: testFile).appendingPathComponent("schemas")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".graphql") }.map { String($0.dropLast(8)) }.sorted()
+        let names = schemaFolders(testFile: testFile).flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".graphql") }
+        }
+        return Set(names.map { String($0.dropLast(8)) }).sorted()
     }
 }

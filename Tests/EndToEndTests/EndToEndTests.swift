@@ -5,7 +5,7 @@ import Testing
 struct EndToEndTests {
     @Test("no key, an unknown key and a malformed key get 401 with the UnauthorizedException body")
     func unauthorized() async throws {
-        let server = try await LiveServer.start(schema: "root-example")
+        let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
         let body = Data(#"{"query":"{ listTeams { items { id } } }"}"#.utf8)
         for key in [nil, "mg_00000000_wrong", "da2-something", server.key + "x"] as [String?] {
@@ -18,7 +18,7 @@ struct EndToEndTests {
 
     @Test("create, get and list with nextToken round-trip through PostgreSQL")
     func createGetList() async throws {
-        let server = try await LiveServer.start(schema: "root-example")
+        let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
         let created = try await server.graphQL(
             "mutation($input: CreateTeamInput!) { createTeam(input: $input) { id mantra size budget active founded createdAt updatedAt __typename } }",
@@ -66,7 +66,7 @@ struct EndToEndTests {
 
     @Test("nested belongsTo and hasMany in one request")
     func nested() async throws {
-        let server = try await LiveServer.start(schema: "root-example")
+        let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
         _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t1", mantra: "One"}) { id } }"#)
         for name in ["Ann", "Bob", "Cy"] {
@@ -81,7 +81,7 @@ struct EndToEndTests {
 
     @Test("request errors use the contract's shapes and nothing is written on failure")
     func errors() async throws {
-        let server = try await LiveServer.start(schema: "root-example")
+        let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
         let invalid = try await server.graphQL(#"{ getTeam(id: "x") { nope } }"#)
         #expect(invalid["data"] is NSNull)
@@ -108,7 +108,7 @@ struct EndToEndTests {
 
     @Test("responses carry an x-request-id header; introspection answers")
     func requestIDAndIntrospection() async throws {
-        let server = try await LiveServer.start(schema: "root-example")
+        let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
         let body = Data(#"{"query":"{ __schema { queryType { name } } }"}"#.utf8)
         let (status, headers, json) = try await server.post(body: body, key: server.key)

@@ -103,7 +103,7 @@ struct WriteTests {
 
     @Test("concurrent creates with one key make one record and conditional-check errors; concurrent updates both land")
     func concurrency() async throws {
-        let server = try await LiveServer.start(schema: "root-example")
+        let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
         let results = try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<16 {

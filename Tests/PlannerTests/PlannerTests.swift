@@ -9,7 +9,7 @@ import TestSupport
 struct PlannerTests {
     static let planner: OperationPlanner = {
         // The fixture is part of the repository; failing to read it is a broken checkout.
-        let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource("root-example"))
+        let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource("schema"))
         return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema)))
     }()
 

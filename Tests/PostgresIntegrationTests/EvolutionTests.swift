@@ -97,7 +97,7 @@ struct EvolutionTests {
     func drift() async throws {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1))
         defer { client.shutdown() }
-        let directory = try StoreTests.migrationFolder(schema: "root-example")
+        let directory = try StoreTests.migrationFolder(schema: "schema")
         let runner = MigrationRunner(client: client, directory: directory)
         try await runner.apply()
         #expect(try await runner.drift() == [])

@@ -1,4 +1,4 @@
--- root-example
+-- schema
 
 CREATE TABLE "Team" (
   "id" text COLLATE "C" NOT NULL,
