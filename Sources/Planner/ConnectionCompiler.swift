@@ -46,7 +46,7 @@ struct ConnectionCompiler {
                 guard let itemSelection = selected.selectionSet else {
                     throw PlanError(.validation, "Field 'items' must have a selection of subfields.")
                 }
-                let object = try selection.object(itemSelection, model: model, alias: alias, binds: &binds)
+                let object = try selection.descending(key).object(itemSelection, model: model, alias: alias, binds: &binds)
                 innerColumns.append(SelectColumn(object, as: "o\(position)"))
                 let aggregate = SQLExpression.aggregate(
                     .jsonAgg, [.column(table: page, name: "o\(position)")], orderBy: [SQLOrder(rowNumber)],

@@ -7,12 +7,14 @@ import Synchronization
 /// because GraphQLSwift's validation costs about a millisecond (stack-notes §4).
 package final class OperationPlanner: Sendable {
     package let view: APISchemaView
+    package let limits: RequestLimits
     private let documents = Mutex<[String: Document]>([:])
     private let cacheLimit = 1000
 
     /// Creates a planner for an API.
-    package init(view: APISchemaView) {
+    package init(view: APISchemaView, limits: RequestLimits = RequestLimits()) {
         self.view = view
+        self.limits = limits
     }
 
     /// A parsed and validated document; validation errors are thrown as `PlanError`s.
@@ -70,8 +72,12 @@ package final class OperationPlanner: Sendable {
         }
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        do {
+            try limits.check(operation, fragments: fragments)
+        } catch {
+            throw PlanErrors([error])
+        }
         let values = ValueResolver(variables: resolvedVariables)
-        let selection = SelectionCompiler(api: view, fragments: fragments, values: values)
         let typeName: String
         let rootFields: [String: RootField]
         switch operation.operation {
@@ -82,14 +88,15 @@ package final class OperationPlanner: Sendable {
         }
         let fields: [GraphQL.Field]
         do {
-            fields = try selection.collectFields(operation.selectionSet, typeName: typeName)
+            fields = try SelectionCompiler(api: view, fragments: fragments, values: values, denials: Denials(), path: []).collectFields(operation.selectionSet, typeName: typeName)
         } catch {
             throw PlanErrors([error])
         }
         var plans: [(key: String, plan: RootFieldPlan)] = []
-        let compiler = RootFieldCompiler(selection: selection)
         for field in fields {
             let key = field.alias?.value ?? field.name.value
+            let denials = Denials()
+            let compiler = RootFieldCompiler(selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key]))
             let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
             if field.name.value == "__typename" {
                 plans.append((key, .constant(JSONText.quote(typeName))))
@@ -110,6 +117,7 @@ package final class OperationPlanner: Sendable {
             do {
                 var statement = try compiler.compile(field, root: root)
                 statement.locations = location
+                statement.fieldErrors = denials.errors
                 plans.append((key, .statement(statement, mutation: operation.operation == .mutation)))
             } catch {
                 var located = error

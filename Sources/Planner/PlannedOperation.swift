@@ -19,6 +19,8 @@ package struct PlannedStatement: Equatable, Sendable {
     /// transaction, so nested selections see the new state (a data-modifying CTE's changes are invisible to
     /// the rest of its own statement). Its first parameters are the key values the write returns.
     package var readBack: ReadBack?
+    /// Errors of nested fields the caller may not read (their values are null in the JSON).
+    package var fieldErrors: [PlanError] = []
     /// Where the root field is in the request, for error entries.
     package var locations: [(line: Int, column: Int)] = []
 

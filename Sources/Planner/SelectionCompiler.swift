@@ -8,6 +8,15 @@ struct SelectionCompiler {
     let api: APISchemaView
     let fragments: [String: FragmentDefinition]
     let values: ValueResolver
+    /// Where denied nested fields are reported.
+    let denials: Denials
+    /// The response path of the object being compiled (`items` stands for every element).
+    let path: [String]
+
+    /// The same compiler one field deeper.
+    func descending(_ key: String) -> SelectionCompiler {
+        SelectionCompiler(api: api, fragments: fragments, values: values, denials: denials, path: path + [key])
+    }
 
     /// The JSON object for `selectionSet` on `model`, reading row alias `alias`.
     func object(_ selectionSet: SelectionSet, model: Model, alias: String, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
@@ -74,6 +83,14 @@ struct SelectionCompiler {
         guard let selectionSet = field.selectionSet else {
             throw PlanError(.validation, "Field '\(name)' of type '\(model.name)' must have a selection of subfields.")
         }
+        let key = field.alias?.value ?? name
+        let needed: ModelOperation = relationship.kind == .hasOne || relationship.kind == .belongsTo ? .get : .list
+        guard target.auth.allows(needed) else {
+            let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
+            denials.errors.append(PlanError(.unauthorized, "Not Authorized to access \(name) on type \(model.name)", path: path + [key], locations: location))
+            return .keyword(.null)
+        }
+        let nested = descending(key)
         let childAlias = binds.alias()
         let join = SQLExpression.and(zip(relationship.localFields, relationship.targetFields).map { local, remote in
             .binary(
@@ -83,7 +100,7 @@ struct SelectionCompiler {
         })
         switch relationship.kind {
         case .hasOne, .belongsTo:
-            let object = try self.object(selectionSet, model: target, alias: childAlias, binds: &binds)
+            let object = try nested.object(selectionSet, model: target, alias: childAlias, binds: &binds)
             return .subquery(Select(columns: [SelectColumn(object)], from: [.table(api.table(target), alias: childAlias)], where: join, limit: .integer(1)))
         case .hasMany, .manyToMany:
             let arguments = try ConnectionArguments(field: field, values: values, defaultLimit: relationship.defaultLimit, maximumLimit: api.maximumLimit)
@@ -102,7 +119,7 @@ struct SelectionCompiler {
                     }
                 }
             }
-            return try ConnectionCompiler(selection: self).connection(
+            return try ConnectionCompiler(selection: nested).connection(
                 field: field, model: target, alias: childAlias, condition: condition, arguments: arguments, orderKeys: orderKeys,
                 path: [name], binds: &binds
             )

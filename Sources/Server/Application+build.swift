@@ -16,52 +16,45 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// Largest request body accepted, in bytes (decisions.md: 2 MiB).
     public var maximumBodySize: Int
+    /// Origins allowed by CORS; empty = CORS off.
+    public var corsOrigins: [String]
+    /// Whether introspection queries are answered.
+    public var introspection: Bool
 
     /// Creates a configuration.
-    public init(host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true) {
         self.host = host
         self.port = port
         self.maximumBodySize = maximumBodySize
+        self.corsOrigins = corsOrigins
+        self.introspection = introspection
     }
 }
 
-/// Builds the HTTP application: `POST /graphql` behind the API-key check, `GET /healthz`.
+/// Builds the HTTP application: `POST`/`GET /graphql` behind the API-key check, `/healthz`, `/readyz`.
 package func buildApplication(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
     keys: APIKeyStore,
     logger: Logger,
+    readiness: @escaping @Sendable () async -> String? = { nil },
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let router = Router(context: BasicRequestContext.self)
-    router.get("/healthz") { _, _ in "ok" }
-    let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys))
-    let maximumBodySize = configuration.maximumBodySize
-    graphQL.post { request, context -> Response in
-        let requestID = UUID().uuidString.lowercased()
-        var headers: HTTPFields = [.contentType: "application/json"]
-        headers[HTTPField.Name("x-request-id")!] = requestID
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maximumBodySize)
-        } catch {
-            let body = GraphQLResponse.body(data: nil, errors: [.init(message: "The request body is larger than \(maximumBodySize) bytes.", errorType: "LimitExceeded", path: nil, locations: [])])
-            return Response(status: .contentTooLarge, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
-        }
-        let graphQLRequest: GraphQLRequest
-        if request.headers[.contentType]?.hasPrefix("application/graphql") == true {
-            graphQLRequest = GraphQLRequest(query: String(buffer: buffer))
-        } else {
-            do {
-                graphQLRequest = try JSONDecoder().decode(GraphQLRequest.self, from: Data(buffer: buffer))
-            } catch {
-                let body = GraphQLResponse.body(data: nil, errors: [.init(message: "The request body is not a GraphQL JSON request ({\"query\": …, \"variables\": {…}}).", errorType: "BadRequest", path: nil, locations: [])])
-                return Response(status: .badRequest, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
-            }
-        }
-        let body = await executor.execute(graphQLRequest, requestID: requestID)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    if !configuration.corsOrigins.isEmpty {
+        router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.corsOrigins)))
     }
+    router.get("/healthz") { _, _ in "ok" }
+    router.get("/readyz") { _, _ -> Response in
+        if let problem = await readiness() {
+            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: problem + "\n")))
+        }
+        return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ready\n")))
+    }
+    let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, logger: logger)
+    let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys))
+    graphQL.post { request, _ in try await handler.post(request) }
+    graphQL.get { request, _ in await handler.get(request) }
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ModelGraph"),
@@ -76,8 +69,9 @@ package func runServer(
     executor: GraphQLExecutor,
     keys: APIKeyStore,
     logger: Logger,
+    readiness: @escaping @Sendable () async -> String? = { nil },
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws {
-    let app = buildApplication(configuration: configuration, executor: executor, keys: keys, logger: logger, onServerRunning: onServerRunning)
+    let app = buildApplication(configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: readiness, onServerRunning: onServerRunning)
     try await app.runService()
 }

@@ -53,6 +53,7 @@ package struct GraphQLExecutor: Sendable {
                         result = try await client.query(statement.sql, statement.parameters)
                     }
                     data.append((key, result.scalar ?? "null"))
+                    errors += statement.fieldErrors.map(GraphQLResponse.entry(for:))
                 } catch {
                     data.append((key, "null"))
                     let mapping = DatabaseErrorMapping(catalog: planner.view.foreignKeys, client: client)

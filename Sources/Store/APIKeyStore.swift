@@ -73,6 +73,19 @@ package final class APIKeyStore: Sendable {
         return result.affectedRows == 1
     }
 
+    /// Replaces key `id`: returns a new key with the same description; the old one stays valid for `grace`
+    /// seconds more (or until it expires, if sooner). Nil when there is no active key with that id.
+    package func rotate(id: String, grace: TimeInterval, lifetime: TimeInterval = APIKeyStore.defaultLifetime) async throws -> String? {
+        try await SystemTables.ensure(client)
+        let row = try await client.query(
+            "UPDATE modelgraph.api_keys SET expires_at = least(expires_at, now() + make_interval(secs => $2::double precision)) WHERE id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING description",
+            [id, String(grace)]
+        ).rows.first
+        guard let row else { return nil }
+        cache.withLock { $0[id] = nil }
+        return try await create(description: row[0], lifetime: lifetime)
+    }
+
     /// True when at least one usable key exists.
     package func hasUsableKey() async throws -> Bool {
         try await SystemTables.ensure(client)
@@ -97,8 +110,9 @@ package final class APIKeyStore: Sendable {
     }
 
     private func load(id: String, at now: Date) async -> CachedKey? {
+        // A load happens on use, at most once per cache lifetime: record the use at the same time.
         let row = try? await client.query(
-            "SELECT secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL FROM modelgraph.api_keys WHERE id = $1", [id]
+            "UPDATE modelgraph.api_keys SET last_used_at = now() WHERE id = $1 RETURNING secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL", [id]
         ).rows.first
         guard let row, let hashText = row[0], let expiry = Double(row[1] ?? "") else {
             cache.withLock { $0[id] = nil }

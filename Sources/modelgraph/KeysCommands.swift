@@ -4,7 +4,7 @@ import Store
 
 /// `modelgraph keys create|list|revoke`.
 struct Keys: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Manage API keys.", subcommands: [Create.self, List.self, Revoke.self])
+    static let configuration = CommandConfiguration(abstract: "Manage API keys.", subcommands: [Create.self, List.self, Revoke.self, Rotate.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a key and print it (alone, on standard output).")
@@ -49,6 +49,30 @@ struct Keys: AsyncParsableCommand {
                 defer { client.shutdown(); cluster?.stop() }
                 guard try await APIKeyStore(client: client).revoke(id: id) else { throw UserError("No active key with id '\(id)'.") }
                 print("revoked \(id)")
+            }
+        }
+    }
+}
+
+extension Keys {
+    struct Rotate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a replacement key; the old one keeps working for --grace, then expires.")
+        @OptionGroup var databaseOptions: DatabaseOptions
+        @Argument(help: "The id of the key to replace.") var id: String
+        @Option(help: "How long the old key stays valid: 30s, 15m, 12h, 7d.") var grace: String = "1h"
+        @Option(help: "Lifetime of the new key.") var expires: String = "7d"
+
+        func run() async throws {
+            try await reportingUserErrors {
+                guard let grace = Duration.parse(grace) ?? (self.grace == "0" ? 0 : nil), let lifetime = Duration.parse(expires) else {
+                    throw UserError("--grace and --expires take a number and a unit (s, m, h, d), e.g. 1h.")
+                }
+                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.keys"))
+                defer { client.shutdown(); cluster?.stop() }
+                guard let key = try await APIKeyStore(client: client).rotate(id: id, grace: grace, lifetime: lifetime) else {
+                    throw UserError("No active key with id '\(id)'.")
+                }
+                print(key)
             }
         }
     }

@@ -16,6 +16,28 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (env MODELGRAPH_PORT).") var port: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_PORT"] ?? "") ?? 8080
     @Option(help: "Database connections in the pool (env MODELGRAPH_CONNECTIONS).") var connections: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_CONNECTIONS"] ?? "") ?? 8
     @Flag(help: "Do not apply pending migrations at start-up.") var noMigrate = false
+    @Option(help: "Origins allowed by CORS, repeatable; '*' for any (env MODELGRAPH_CORS_ORIGINS, comma-separated). Off by default.")
+    var corsOrigin: [String] = (ProcessInfo.processInfo.environment["MODELGRAPH_CORS_ORIGINS"] ?? "").split(separator: ",").map(String.init)
+    @Flag(help: "Refuse introspection queries (env MODELGRAPH_NO_INTROSPECTION=1).")
+    var noIntrospection = ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"
+    @Option(help: "Largest request body in bytes (env MODELGRAPH_MAX_BODY).") var maxBody: Int = Self.environment("MODELGRAPH_MAX_BODY", 2 << 20)
+    @Option(help: "Deepest selection nesting (env MODELGRAPH_MAX_DEPTH).") var maxDepth: Int = Self.environment("MODELGRAPH_MAX_DEPTH", 15)
+    @Option(help: "Most aliases per operation (env MODELGRAPH_MAX_ALIASES).") var maxAliases: Int = Self.environment("MODELGRAPH_MAX_ALIASES", 1000)
+    @Option(help: "Most selected fields per operation (env MODELGRAPH_MAX_FIELDS).") var maxFields: Int = Self.environment("MODELGRAPH_MAX_FIELDS", 10_000)
+    @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
+    @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment("MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
+
+    static func environment(_ name: String, _ fallback: Int) -> Int {
+        ProcessInfo.processInfo.environment[name].flatMap(Int.init) ?? fallback
+    }
+
+    func validate() throws {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage)] where value < (name == "--port" ? 0 : 1) {
+            throw ValidationError("\(name) must be a positive number; got \(value).")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
+        guard statementTimeout >= 0 else { throw ValidationError("--statement-timeout must not be negative.") }
+    }
 
     func run() async throws {
         try await reportingUserErrors {
@@ -26,7 +48,7 @@ struct Serve: AsyncParsableCommand {
             guard try directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }
-            let (client, cluster) = try databaseOptions.connect(logger: logger, connections: connections)
+            let (client, cluster) = try databaseOptions.connect(logger: logger, connections: connections, statementTimeoutMilliseconds: statementTimeout)
             defer {
                 client.shutdown()
                 cluster?.stop()
@@ -51,11 +73,27 @@ struct Serve: AsyncParsableCommand {
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
-            let executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: api)), client: client, logger: logger)
+            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields)
+            let planner = OperationPlanner(view: APISchemaView(api: api, maximumLimit: maxPage), limits: limits)
+            let executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
+            let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection)
             try await runServer(
-                configuration: ServerConfiguration(host: host, port: port), executor: executor, keys: keys, logger: logger,
+                configuration: configuration, executor: executor, keys: keys, logger: logger,
+                readiness: { await Readiness.check(runner: runner) },
                 onServerRunning: { port in logger.info("serving http://\(host):\(port)/graphql") }
             )
+        }
+    }
+}
+
+/// What `/readyz` checks: the database answers and no migration is pending.
+enum Readiness {
+    static func check(runner: MigrationRunner) async -> String? {
+        do {
+            let status = try await runner.status()
+            return status.pending.isEmpty ? nil : "migrations pending: \(status.pending.joined(separator: ", "))"
+        } catch {
+            return "database unreachable: \(error)"
         }
     }
 }

@@ -42,14 +42,14 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
     /// caller can stop it.
-    func connect(logger: Logger, connections: Int = 4) throws -> (PostgresClient, EmbeddedPostgres?) {
+    func connect(logger: Logger, connections: Int = 4, statementTimeoutMilliseconds: Int = 10_000) throws -> (PostgresClient, EmbeddedPostgres?) {
         if let databaseURL, !databaseURL.isEmpty {
-            return (PostgresClient(configuration: .init(conninfo: databaseURL, connections: connections)), nil)
+            return (PostgresClient(configuration: .init(conninfo: databaseURL, connections: connections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), nil)
         }
         do {
             let cluster = try EmbeddedPostgres(directory: URL(fileURLWithPath: dataDirectory), logger: logger)
             try cluster.start()
-            return (PostgresClient(configuration: .init(conninfo: cluster.conninfo(), connections: connections)), cluster)
+            return (PostgresClient(configuration: .init(conninfo: cluster.conninfo(), connections: connections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), cluster)
         } catch let failure as EmbeddedPostgres.Failure {
             throw UserError(failure.description)
         }

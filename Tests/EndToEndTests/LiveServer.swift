@@ -27,7 +27,10 @@ final class LiveServer: Sendable {
     }
 
     /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`.
-    static func start(schema name: String) async throws -> LiveServer {
+    static func start(
+        schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
+        limits: RequestLimits = RequestLimits(), readiness: @escaping @Sendable () async -> String? = { nil }
+    ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 4))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
@@ -40,10 +43,10 @@ final class LiveServer: Sendable {
         var logger = Logger(label: "e2e")
         // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.
         logger.logLevel = .critical
-        let executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema))), client: client, logger: logger)
+        let executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), client: client, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = buildApplication(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0), executor: executor, keys: keys, logger: logger,
+            configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: readiness,
             onServerRunning: { port in continuation.yield(port) }
         )
         let task = Task { try await app.run() }
@@ -57,18 +60,23 @@ final class LiveServer: Sendable {
         client.shutdown()
     }
 
-    /// POSTs a body; returns status, headers and the parsed JSON.
-    func post(body: Data, key: String?, contentType: String = "application/json") async throws -> (Int, [String: String], Any) {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
+    /// Sends a request; returns status, headers and the parsed JSON (or the text when it is not JSON).
+    func post(
+        body: Data?, key: String?, contentType: String = "application/json", method: String = "POST", path: String? = nil,
+        headers extra: [String: String] = [:]
+    ) async throws -> (Int, [String: String], Any) {
+        var request = URLRequest(url: path.map { URL(string: $0, relativeTo: url)!.absoluteURL } ?? url)
+        request.httpMethod = method
         request.httpBody = body
         request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         if let key { request.setValue(key, forHTTPHeaderField: "x-api-key") }
+        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as! HTTPURLResponse
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields { headers["\(name)".lowercased()] = "\(value)" }
-        return (http.statusCode, headers, try JSONSerialization.jsonObject(with: data))
+        let parsed = (try? JSONSerialization.jsonObject(with: data)) ?? String(decoding: data, as: UTF8.self)
+        return (http.statusCode, headers, parsed)
     }
 
     /// Runs a GraphQL operation with the server's key; returns the response JSON.

@@ -78,3 +78,24 @@ struct StoreTests {
         #expect(!(await store.verify(shortLived)))
     }
 }
+
+@Suite("API key rotation")
+struct KeyRotationTests {
+    @Test("rotate issues a new key and keeps the old one for the grace period only")
+    func rotate() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 2))
+        defer { client.shutdown() }
+        let store = APIKeyStore(client: client, cacheLifetime: 0)
+        let old = try await store.create(description: "ci")
+        let id = String(old.split(separator: "_")[1])
+        let new = try #require(try await store.rotate(id: id, grace: 1))
+        #expect(new != old)
+        #expect(await store.verify(old))
+        #expect(await store.verify(new))
+        try await Task.sleep(for: .milliseconds(1100))
+        #expect(!(await store.verify(old)))
+        #expect(await store.verify(new))
+        #expect(try await store.list().first { $0.id == id }?.lastUsedAt != nil)
+        #expect(try await store.rotate(id: "00000000", grace: 1) == nil)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GraphQL
+import HTTPTypes
+import Hummingbird
+import Logging
+import Planner
+
+/// Turns HTTP requests into GraphQL requests and back: JSON and `application/graphql` bodies, batches (a JSON
+/// array), `GET ?query=` for queries, one log line per request.
+struct GraphQLHTTPHandler: Sendable {
+    let configuration: ServerConfiguration
+    let executor: GraphQLExecutor
+    let logger: Logger
+
+    func post(_ request: Request) async throws -> Response {
+        let requestID = UUID().uuidString.lowercased()
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
+        } catch {
+            return respond(.contentTooLarge, requestID, failure("The request body is larger than \(configuration.maximumBodySize) bytes (body size limit).", "LimitExceeded"))
+        }
+        if request.headers[.contentType]?.hasPrefix("application/graphql") == true {
+            return await run(GraphQLRequest(query: String(buffer: buffer)), requestID: requestID)
+        }
+        let data = Data(buffer: buffer)
+        if data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
+            guard let batch = try? JSONDecoder().decode([GraphQLRequest].self, from: data), !batch.isEmpty, batch.count <= 50 else {
+                return respond(.badRequest, requestID, failure("A batch must be a JSON array of 1 to 50 GraphQL requests.", "BadRequest"))
+            }
+            var bodies: [String] = []
+            for item in batch { bodies.append(await executeLogged(item, requestID: requestID)) }
+            return respond(.ok, requestID, "[" + bodies.joined(separator: ",") + "]")
+        }
+        guard let graphQLRequest = try? JSONDecoder().decode(GraphQLRequest.self, from: data) else {
+            return respond(.badRequest, requestID, failure("The request body is not a GraphQL request ({\"query\": …, \"variables\": {…}}).", "BadRequest"))
+        }
+        return await run(graphQLRequest, requestID: requestID)
+    }
+
+    /// `GET /graphql?query=…&variables=…&operationName=…`: queries only (a GET must not change data).
+    func get(_ request: Request) async -> Response {
+        let requestID = UUID().uuidString.lowercased()
+        let parameters = request.uri.queryParameters
+        guard let query = parameters["query"].map(String.init) else {
+            return respond(.badRequest, requestID, failure("GET /graphql needs a 'query' parameter.", "BadRequest"))
+        }
+        var variables: [String: Map] = [:]
+        if let text = parameters["variables"].map(String.init), !text.isEmpty {
+            guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(text.utf8)) else {
+                return respond(.badRequest, requestID, failure("'variables' must be a JSON object.", "BadRequest"))
+            }
+            variables = decoded
+        }
+        let graphQLRequest = GraphQLRequest(query: query, operationName: parameters["operationName"].map(String.init), variables: variables)
+        if (try? graphQLRequest.operationType()) == .mutation {
+            return respond(.methodNotAllowed, requestID, failure("Mutations must be sent with POST.", "BadRequest"))
+        }
+        return await run(graphQLRequest, requestID: requestID)
+    }
+
+    private func run(_ request: GraphQLRequest, requestID: String) async -> Response {
+        respond(.ok, requestID, await executeLogged(request, requestID: requestID))
+    }
+
+    private func executeLogged(_ request: GraphQLRequest, requestID: String) async -> String {
+        let start = ContinuousClock.now
+        let body: String
+        if !configuration.introspection, executor.planner.isIntrospection(query: request.query, operationName: request.operationName) {
+            body = failure("Introspection is turned off on this server.", "IntrospectionDisabled")
+        } else {
+            body = await executor.execute(request, requestID: requestID)
+        }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        logger.info("graphql", metadata: [
+            "requestId": "\(requestID)", "operation": "\(request.operationName ?? "-")",
+            "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(body.contains("\"errors\":["))",
+        ])
+        return body
+    }
+
+    private func failure(_ message: String, _ type: String) -> String {
+        "{\"data\":null,\"errors\":[{\"path\":null,\"data\":null,\"errorType\":\(JSONText.quote(type)),\"errorInfo\":null,\"locations\":[],\"message\":\(JSONText.quote(message))}]}"
+    }
+
+    private func respond(_ status: HTTPResponse.Status, _ requestID: String, _ body: String) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        headers[HTTPField.Name("x-request-id")!] = requestID
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+extension UInt8 {
+    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}
