@@ -20,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Prometheus exposition for /metrics (the swift-metrics backend the stack names); small, and its
+        // only other dependency, swift-atomics, is already in the graph through Hummingbird.
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -70,6 +73,7 @@ let package = Package(
                 "ModelIR", "APISchema", "Planner", "Postgres", "Store", "SQLSyntax",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -119,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Server", "Store", "Postgres", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport"],
+            dependencies: ["Server", "Store", "Postgres", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -54,8 +54,9 @@ package final class EmbeddedPostgres: @unchecked Sendable {
             logger.info("using the PostgreSQL already running", metadata: ["port": "\(port)"])
             return
         }
-        port = try Self.freePort()
-        socketDirectory = try chooseSocketDirectory()
+        // Restarting the same cluster keeps its address, so pools pointed at it reconnect by themselves.
+        if port == 0 { port = try Self.freePort() }
+        if socketDirectory.isEmpty { socketDirectory = try chooseSocketDirectory() }
         let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(socketDirectory) -c max_connections=200 -c unix_socket_permissions=0777"
         try run("pg_ctl", ["-D", data.path, "-l", directory.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o", options, "start"])
         startedByUs = true

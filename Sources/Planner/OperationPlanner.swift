@@ -129,6 +129,14 @@ package final class OperationPlanner: Sendable {
         return PlannedOperation(operationType: typeName, fields: plans)
     }
 
+    /// The operation's name: the one the request gives, else the name written in the document.
+    package func operationName(query: String, given: String?) -> String? {
+        if let given { return given }
+        guard let document = try? document(for: query) else { return nil }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        return operations.count == 1 ? operations[0].name?.value : nil
+    }
+
     /// True when the operation only reads introspection fields (`__schema`, `__type`, `__typename`).
     package func isIntrospection(query: String, operationName: String?) -> Bool {
         guard let document = try? document(for: query) else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A bounded pool of libpq connections, each owned by its own dedicated thread. Blocking libpq calls run on
 /// those threads only, never on NIO event loops or Swift's cooperative pool; callers await the result.
@@ -23,24 +24,29 @@ package final class PostgresClient: Sendable {
     private typealias Job = @Sendable (Result<PostgresConnection, PostgresError>) -> Void
 
     private let queue = JobQueue<Job>()
+    private let busy = BusyCounter()
     package let configuration: Configuration
+
+    /// Connections running a job right now.
+    package var busyConnections: Int { busy.count.withLock { $0 } }
 
     /// Starts the worker threads; connections open on first use.
     package init(configuration: Configuration) {
         self.configuration = configuration
         for index in 0..<configuration.connections {
-            let thread = Thread { [queue, configuration] in
+            let thread = Thread { [queue, configuration, busy] in
                 var connection: PostgresConnection?
                 while let job = queue.take() {
+                    busy.count.withLock { $0 += 1 }
+                    defer { busy.count.withLock { $0 -= 1 } }
                     do {
                         if connection == nil || connection?.isHealthy == false {
                             connection = nil
-                            let opened = try PostgresConnection(conninfo: configuration.conninfo)
+                            var setup = ["SET TIME ZONE 'UTC'"]
                             if configuration.statementTimeoutMilliseconds > 0 {
-                                try opened.execute("SET statement_timeout = \(configuration.statementTimeoutMilliseconds)")
+                                setup.append("SET statement_timeout = \(configuration.statementTimeoutMilliseconds)")
                             }
-                            try opened.execute("SET TIME ZONE 'UTC'")
-                            connection = opened
+                            connection = try PostgresConnection(conninfo: configuration.conninfo, sessionSetup: setup)
                         }
                         job(.success(connection!))
                     } catch let error as PostgresError {
@@ -104,6 +110,11 @@ package final class PostgresClient: Sendable {
     package func shutdown() {
         queue.close()
     }
+}
+
+/// How many workers are running a job.
+private final class BusyCounter: Sendable {
+    let count = Mutex(0)
 }
 
 /// A blocking FIFO for the worker threads.

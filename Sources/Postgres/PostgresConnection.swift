@@ -11,9 +11,13 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Prepared statements kept per connection before the cache starts over.
     private let statementCacheLimit = 1024
 
+    /// Session settings run after every (re)connect, e.g. `SET statement_timeout = 10000`.
+    private let sessionSetup: [String]
+
     /// Connects with a `postgresql://` URL or a `key=value` string; PG* variables and .pgpass apply.
-    package init(conninfo: String) throws(PostgresError) {
+    package init(conninfo: String, sessionSetup: [String] = []) throws(PostgresError) {
         self.conninfo = conninfo
+        self.sessionSetup = sessionSetup
         try connect()
     }
 
@@ -24,6 +28,7 @@ package final class PostgresConnection: @unchecked Sendable {
     private func connect() throws(PostgresError) {
         if let handle { PQfinish(handle) }
         prepared = [:]
+        inTransaction = false
         let connection = PQconnectdb(conninfo)
         handle = connection
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
@@ -32,6 +37,9 @@ package final class PostgresConnection: @unchecked Sendable {
         }
         // Quiet notices: they would go to stderr.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        for statement in sessionSetup {
+            try consume(PQexec(connection, statement), sql: statement)
+        }
     }
 
     /// True while the connection is usable.
@@ -45,9 +53,23 @@ package final class PostgresConnection: @unchecked Sendable {
         if !isHealthy { try connect() }
     }
 
-    /// Runs `sql` with text parameters through a cached prepared statement.
+    /// True between `BEGIN` and `COMMIT`/`ROLLBACK` issued through `execute`.
+    private var inTransaction = false
+
+    /// Runs `sql` with text parameters through a cached prepared statement. Outside a transaction, a statement
+    /// that finds the connection broken (the server restarted) reconnects and runs once more.
     @discardableResult
     package func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> QueryResult {
+        do {
+            return try runPrepared(sql, parameters)
+        } catch {
+            guard error.kind == .connection, !inTransaction, !isHealthy else { throw error }
+            try connect()
+            return try runPrepared(sql, parameters)
+        }
+    }
+
+    private func runPrepared(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> QueryResult {
         try reconnectIfNeeded()
         guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
         let name: String
@@ -78,9 +100,24 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Runs statements without parameters through the simple protocol (DDL, migration files).
     @discardableResult
     package func execute(_ sql: String) throws(PostgresError) -> QueryResult {
-        try reconnectIfNeeded()
+        let endsTransaction = sql == "COMMIT" || sql == "ROLLBACK"
+        let retryable = !inTransaction && !endsTransaction
+        do {
+            return try executeOnce(sql)
+        } catch {
+            guard error.kind == .connection, retryable, !isHealthy else { throw error }
+            try connect()
+            return try executeOnce(sql)
+        }
+    }
+
+    private func executeOnce(_ sql: String) throws(PostgresError) -> QueryResult {
+        if !inTransaction { try reconnectIfNeeded() }
         guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
-        return try consume(PQexec(handle, sql), sql: sql)
+        if sql == "COMMIT" || sql == "ROLLBACK" { inTransaction = false }
+        let result = try consume(PQexec(handle, sql), sql: sql)
+        if sql == "BEGIN" { inTransaction = true }
+        return result
     }
 
     /// Turns a libpq result into rows or an error, and frees it.

@@ -1,20 +1,57 @@
 import HTTPTypes
 import Hummingbird
 import Store
+import Synchronization
 
 /// Rejects requests without a valid `x-api-key` before any parsing work (contract §5.1: HTTP 401 and the
-/// `UnauthorizedException` body).
+/// `UnauthorizedException` body), and bounds the requests one key may have in flight (429, `LimitExceeded`).
 struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     let keys: APIKeyStore
+    let inFlight: InFlightRequests
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let key = request.headers[HTTPField.Name("x-api-key")!], await keys.verify(key) else {
+        guard let key = request.headers[HTTPField.Name("x-api-key")!], let id = await keys.identify(key) else {
             return Response(
                 status: .unauthorized,
                 headers: [.contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: GraphQLResponse.unauthorized))
             )
         }
+        guard inFlight.enter(id) else {
+            let body = GraphQLResponse.body(data: nil, errors: [.init(message: "Too many concurrent requests for this API key (limit \(inFlight.limit)); retry shortly.", errorType: "LimitExceeded", path: nil, locations: [])])
+            return Response(status: .tooManyRequests, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        }
+        defer { inFlight.leave(id) }
         return try await next(request, context)
+    }
+}
+
+/// Requests in flight per API key id.
+package final class InFlightRequests: Sendable {
+    /// Most requests one key may have in flight.
+    package let limit: Int
+    private let counts = Mutex<[String: Int]>([:])
+
+    /// Creates a counter.
+    package init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts a request in; false when the key is at its limit.
+    package func enter(_ id: String) -> Bool {
+        counts.withLock { counts in
+            let current = counts[id, default: 0]
+            guard current < limit else { return false }
+            counts[id] = current + 1
+            return true
+        }
+    }
+
+    /// Counts a request out.
+    package func leave(_ id: String) {
+        counts.withLock { counts in
+            let remaining = counts[id, default: 1] - 1
+            counts[id] = remaining > 0 ? remaining : nil
+        }
     }
 }

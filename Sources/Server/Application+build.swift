@@ -20,14 +20,17 @@ public struct ServerConfiguration: Sendable {
     public var corsOrigins: [String]
     /// Whether introspection queries are answered.
     public var introspection: Bool
+    /// Requests one API key may have in flight at once.
+    public var maximumConcurrentRequestsPerKey: Int
 
     /// Creates a configuration.
-    public init(host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true, maximumConcurrentRequestsPerKey: Int = 256) {
         self.host = host
         self.port = port
         self.maximumBodySize = maximumBodySize
         self.corsOrigins = corsOrigins
         self.introspection = introspection
+        self.maximumConcurrentRequestsPerKey = maximumConcurrentRequestsPerKey
     }
 }
 
@@ -51,8 +54,11 @@ package func buildApplication(
         }
         return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ready\n")))
     }
+    router.get("/metrics") { _, _ -> Response in
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: executor.metrics.exposition())))
+    }
     let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, logger: logger)
-    let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys))
+    let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys, inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey)))
     graphQL.post { request, _ in try await handler.post(request) }
     graphQL.get { request, _ in await handler.get(request) }
     return Application(

@@ -10,12 +10,15 @@ package struct GraphQLExecutor: Sendable {
     package let planner: OperationPlanner
     package let client: PostgresClient
     let logger: Logger
+    /// Request and database metrics.
+    package let metrics: ServerMetrics
 
     /// Creates an executor.
     package init(planner: OperationPlanner, client: PostgresClient, logger: Logger) {
         self.planner = planner
         self.client = client
         self.logger = logger
+        self.metrics = ServerMetrics(client: client)
     }
 
     /// The response body for a request.
@@ -56,6 +59,7 @@ package struct GraphQLExecutor: Sendable {
                     errors += statement.fieldErrors.map(GraphQLResponse.entry(for:))
                 } catch {
                     data.append((key, "null"))
+                    if error is PostgresError { metrics.recordDatabaseError() }
                     let mapping = DatabaseErrorMapping(catalog: planner.view.foreignKeys, client: client)
                     let (entry, isInternal) = await mapping.entry(for: error, statement: statement, path: [key], requestID: requestID)
                     errors.append(entry)

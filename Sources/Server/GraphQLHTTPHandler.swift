@@ -72,9 +72,11 @@ struct GraphQLHTTPHandler: Sendable {
             body = await executor.execute(request, requestID: requestID)
         }
         let elapsed = ContinuousClock.now - start
+        let operationName = executor.planner.operationName(query: request.query, given: request.operationName)
+        executor.metrics.record(operation: operationName, failed: body.contains("\"errors\":["), duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info("graphql", metadata: [
-            "requestId": "\(requestID)", "operation": "\(request.operationName ?? "-")",
+            "requestId": "\(requestID)", "operation": "\(operationName ?? "-")",
             "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(body.contains("\"errors\":["))",
         ])
         return body

@@ -96,8 +96,13 @@ package final class APIKeyStore: Sendable {
     /// True when `key` is a known, unexpired, unrevoked key. The hash comparison takes the same time whatever
     /// the bytes.
     package func verify(_ key: String) async -> Bool {
+        await identify(key) != nil
+    }
+
+    /// The key's public id when `key` is valid, else nil.
+    package func identify(_ key: String) async -> String? {
         let parts = key.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return false }
+        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return nil }
         let id = String(parts[1])
         let presented = SHA256.digest(Array(parts[2].utf8))
         let now = Date()
@@ -105,8 +110,8 @@ package final class APIKeyStore: Sendable {
         if entry == nil || now.timeIntervalSince(entry!.loadedAt) > cacheLifetime {
             entry = await load(id: id, at: now)
         }
-        guard let entry, !entry.revoked, entry.expiresAt > now else { return false }
-        return Self.constantTimeEqual(entry.hash, presented)
+        guard let entry, !entry.revoked, entry.expiresAt > now else { return nil }
+        return Self.constantTimeEqual(entry.hash, presented) ? id : nil
     }
 
     private func load(id: String, at now: Date) async -> CachedKey? {

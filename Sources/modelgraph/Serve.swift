@@ -25,6 +25,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most aliases per operation (env MODELGRAPH_MAX_ALIASES).") var maxAliases: Int = Self.environment("MODELGRAPH_MAX_ALIASES", 1000)
     @Option(help: "Most selected fields per operation (env MODELGRAPH_MAX_FIELDS).") var maxFields: Int = Self.environment("MODELGRAPH_MAX_FIELDS", 10_000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
+    @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment("MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
     @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment("MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
 
     static func environment(_ name: String, _ fallback: Int) -> Int {
@@ -32,7 +33,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
@@ -76,7 +77,7 @@ struct Serve: AsyncParsableCommand {
             let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields)
             let planner = OperationPlanner(view: APISchemaView(api: api, maximumLimit: maxPage), limits: limits)
             let executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
-            let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection)
+            let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey)
             try await runServer(
                 configuration: configuration, executor: executor, keys: keys, logger: logger,
                 readiness: { await Readiness.check(runner: runner) },

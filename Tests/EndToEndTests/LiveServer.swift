@@ -29,15 +29,19 @@ final class LiveServer: Sendable {
     /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`.
     static func start(
         schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
-        limits: RequestLimits = RequestLimits(), readiness: @escaping @Sendable () async -> String? = { nil }
+        limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
+        conninfo: String? = nil
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
-        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 4))
+        let database: String
+        if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
+        let client = PostgresClient(configuration: .init(conninfo: database, connections: 4))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
         _ = try directory.write(plan: MigrationDiff.plan(from: StorageSchema(tables: []), to: storage), snapshot: storage, name: "init")
-        try await MigrationRunner(client: client, directory: directory).apply()
+        let runner = MigrationRunner(client: client, directory: directory)
+        try await runner.apply()
         let keys = APIKeyStore(client: client)
         let key = try await keys.create(description: "e2e")
         var logger = Logger(label: "e2e")
@@ -46,7 +50,7 @@ final class LiveServer: Sendable {
         let executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), client: client, logger: logger)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = buildApplication(
-            configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: readiness,
+            configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: { await readiness?(runner) ?? nil },
             onServerRunning: { port in continuation.yield(port) }
         )
         let task = Task { try await app.run() }

@@ -78,7 +78,7 @@ struct ServerBehaviorTests {
 
     @Test("healthz needs no key; readyz reports what is wrong")
     func health() async throws {
-        let server = try await LiveServer.start(schema: "schema", readiness: { "migrations pending: 0002_x" })
+        let server = try await LiveServer.start(schema: "schema", readiness: { _ in "migrations pending: 0002_x" })
         defer { server.stop() }
         let (health, _, healthBody) = try await server.post(body: nil, key: nil, method: "GET", path: "/healthz")
         #expect(health == 200 && (healthBody as? String) == "ok")

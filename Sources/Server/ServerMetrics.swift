@@ -1,0 +1,58 @@
+import Postgres
+import Prometheus
+import Synchronization
+
+/// Prometheus metrics for `/metrics`: requests and latency by operation, database errors, pool usage.
+/// Operation names come from clients, so at most `maximumOperations` distinct ones get their own series.
+package final class ServerMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let operations = Mutex<Set<String>>([])
+    private let maximumOperations = 200
+    private let databaseErrors: Counter
+    private let busyConnections: Gauge
+    private let poolSize: Gauge
+    private let client: PostgresClient
+
+    /// Creates the metrics of a server using `client`.
+    package init(client: PostgresClient) {
+        self.client = client
+        databaseErrors = registry.makeCounter(name: "modelgraph_database_errors_total", help: "Statements that failed in PostgreSQL or could not reach it.")
+        busyConnections = registry.makeGauge(name: "modelgraph_pool_busy_connections", help: "Pool connections running a statement.")
+        poolSize = registry.makeGauge(name: "modelgraph_pool_connections", help: "Connections in the pool.")
+        poolSize.set(to: Double(client.configuration.connections))
+    }
+
+    /// Records one GraphQL request.
+    func record(operation: String?, failed: Bool, duration: Duration) {
+        let label = label(for: operation)
+        registry.makeCounter(name: "modelgraph_requests_total", labels: [("operation", label), ("status", failed ? "error" : "ok")], help: "GraphQL requests by operation name and outcome.").increment()
+        registry.makeDurationHistogram(
+            name: "modelgraph_request_duration_seconds", labels: [("operation", label)],
+            buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)],
+            help: "GraphQL request latency by operation name."
+        ).record(duration)
+    }
+
+    /// Counts a database error.
+    func recordDatabaseError() {
+        databaseErrors.increment()
+    }
+
+    /// The Prometheus text exposition.
+    func exposition() -> String {
+        busyConnections.set(to: Double(client.busyConnections))
+        return registry.emitToString()
+    }
+
+    private func label(for operation: String?) -> String {
+        guard let operation, !operation.isEmpty, operation.count <= 64, operation.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            return "anonymous"
+        }
+        return operations.withLock { known in
+            if known.contains(operation) { return operation }
+            guard known.count < maximumOperations else { return "other" }
+            known.insert(operation)
+            return operation
+        }
+    }
+}

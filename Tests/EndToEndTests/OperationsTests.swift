@@ -1,0 +1,68 @@
+import EmbeddedPostgres
+import Foundation
+import Logging
+import Server
+import Store
+import Testing
+
+@Suite("Operations: metrics, per-key concurrency, database outages")
+struct OperationsTests {
+    @Test("/metrics exposes request counts, latency histograms, pool usage and database errors")
+    func metrics() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        _ = try await server.graphQL("query ListAll { listTeams { items { id } } }")
+        _ = try await server.graphQL(#"mutation Dup { a: createTeam(input: {id: "x", mantra: "a"}) { id } b: createTeam(input: {id: "x", mantra: "b"}) { id } }"#)
+        let (status, _, body) = try await server.post(body: nil, key: nil, method: "GET", path: "/metrics")
+        let text = try #require(body as? String)
+        #expect(status == 200)
+        #expect(text.contains(#"modelgraph_requests_total{operation="ListAll",status="ok"} 1"#))
+        #expect(text.contains(#"modelgraph_requests_total{operation="Dup",status="error"} 1"#))
+        #expect(text.contains(#"modelgraph_request_duration_seconds_count{operation="ListAll"} 1"#))
+        #expect(text.contains("modelgraph_database_errors_total 1"))
+        #expect(text.contains("modelgraph_pool_connections 4.0"))
+    }
+
+    @Test("a key over its concurrency bound gets 429 LimitExceeded; the counter frees slots")
+    func perKeyConcurrency() async throws {
+        let server = try await LiveServer.start(schema: "schema", configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maximumConcurrentRequestsPerKey: 0))
+        defer { server.stop() }
+        let (status, _, body) = try await server.post(body: Data(#"{"query":"{ __typename }"}"#.utf8), key: server.key)
+        #expect(status == 429)
+        #expect(value(body, "errors", 0, "errorType") as? String == "LimitExceeded")
+        let counter = InFlightRequests(limit: 2)
+        #expect(counter.enter("k") && counter.enter("k") && !counter.enter("k"))
+        counter.leave("k")
+        #expect(counter.enter("k"))
+    }
+
+    @Test("while PostgreSQL is down requests fail fast and readyz says so; it recovers without a restart")
+    func outage() async throws {
+        let folder = URL(fileURLWithPath: "/tmp/modelgraph-outage-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var logger = Logger(label: "outage")
+        logger.logLevel = .critical
+        let cluster = try EmbeddedPostgres(directory: folder, logger: logger)
+        try cluster.start()
+        defer { cluster.stop() }
+        let server = try await LiveServer.start(schema: "schema", readiness: { runner in
+            do { _ = try await runner.status(); return nil } catch { return "database unreachable" }
+        }, conninfo: cluster.conninfo())
+        defer { server.stop() }
+        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "a"}) { id } }"#)
+        cluster.stop()
+        let started = ContinuousClock.now
+        let down = try await server.graphQL(#"{ getTeam(id: "t") { mantra } }"#)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(value(down, "errors", 0, "errorType") as? String == "ServiceUnavailable")
+        #expect((value(down, "errors", 0, "message") as? String)?.contains("SELECT") == false)
+        let (notReady, _, _) = try await server.post(body: nil, key: nil, method: "GET", path: "/readyz")
+        #expect(notReady == 503)
+        try cluster.start()
+        let back = try await server.graphQL(#"{ getTeam(id: "t") { mantra } }"#)
+        #expect(value(back, "data", "getTeam", "mantra") as? String == "a")
+        let (ready, _, _) = try await server.post(body: nil, key: nil, method: "GET", path: "/readyz")
+        #expect(ready == 200)
+    }
+}
