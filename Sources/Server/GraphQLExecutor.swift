@@ -12,6 +12,8 @@ package struct GraphQLExecutor: Sendable {
     let logger: Logger
     /// Request and database metrics.
     package let metrics: ServerMetrics
+    /// Statements slower than this are logged with their plan id.
+    package var slowStatementThreshold: Duration = .milliseconds(500)
 
     /// Creates an executor.
     package init(planner: OperationPlanner, client: PostgresClient, logger: Logger) {
@@ -42,6 +44,15 @@ package struct GraphQLExecutor: Sendable {
                 data.append((key, "null"))
                 errors.append(GraphQLResponse.entry(for: error))
             case .statement(let statement, let mutation):
+                let started = ContinuousClock.now
+                defer {
+                    let elapsed = ContinuousClock.now - started
+                    if elapsed > slowStatementThreshold {
+                        logger.warning("slow statement", metadata: [
+                            "requestId": "\(requestID)", "field": "\(key)", "planId": "\(PlanID.of(statement.sql))", "duration": "\(elapsed)",
+                        ])
+                    }
+                }
                 do {
                     let result: QueryResult
                     if mutation {
@@ -85,5 +96,14 @@ package struct GraphQLExecutor: Sendable {
         } catch {
             return GraphQLResponse.body(data: nil, errors: [.init(message: "\(error)", errorType: nil, path: nil, locations: [])])
         }
+    }
+}
+
+/// A short stable id of a statement's SQL, so slow-statement log lines can be grouped without printing SQL.
+enum PlanID {
+    static func of(_ sql: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in sql.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `modelgraph`: the one executable. Argument parsing and wiring only; the work lives in the library targets.
 @main
@@ -8,4 +9,25 @@ struct ModelGraphCommand: AsyncParsableCommand {
         abstract: "A GraphQL API server for Amplify-style schemas, backed by PostgreSQL.",
         subcommands: [Serve.self, Migrate.self, Keys.self, Validate.self, PrintSchema.self]
     )
+
+    /// Applies `--config FILE` before the arguments are parsed, so its settings act as environment defaults.
+    static func main() async {
+        let arguments: [String]
+        do {
+            arguments = try ConfigFile.apply(arguments: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            Foundation.exit(1)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

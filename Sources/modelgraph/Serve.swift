@@ -8,7 +8,10 @@ import Store
 
 /// `modelgraph serve`: migrate, make sure a key exists, and serve `POST /graphql`.
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Apply pending migrations and serve the GraphQL API.")
+    static let configuration = CommandConfiguration(
+        abstract: "Apply pending migrations and serve the GraphQL API.",
+        discussion: "Every option also reads the environment variable named in its help. `modelgraph --config FILE serve …` loads NAME=value lines with those names first; the environment and flags win over the file."
+    )
     @OptionGroup var schemaOptions: SchemaOptions
     @OptionGroup var migrationOptions: MigrationOptions
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -26,6 +29,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most selected fields per operation (env MODELGRAPH_MAX_FIELDS).") var maxFields: Int = Self.environment("MODELGRAPH_MAX_FIELDS", 10_000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
     @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment("MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
+    @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment("MODELGRAPH_SLOW_STATEMENT_MS", 500)
     @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment("MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
 
     static func environment(_ name: String, _ fallback: Int) -> Int {
@@ -76,7 +80,8 @@ struct Serve: AsyncParsableCommand {
             }
             let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields)
             let planner = OperationPlanner(view: APISchemaView(api: api, maximumLimit: maxPage), limits: limits)
-            let executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
+            var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
+            executor.slowStatementThreshold = .milliseconds(slowStatement)
             let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey)
             try await runServer(
                 configuration: configuration, executor: executor, keys: keys, logger: logger,

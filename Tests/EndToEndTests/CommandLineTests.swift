@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import TestSupport
 
@@ -90,5 +93,61 @@ struct CommandLineTests {
         #expect(applyStatus == 0 && applied.contains("applied 0001_init"))
         let (statusCode, report, _) = try Self.run(["migrate", "status"], environment: environment)
         #expect(statusCode == 0 && report.contains("applied  0001_init") && report.contains("no drift"))
+    }
+}
+
+@Suite("Command line: serve")
+struct ServeCommandTests {
+    @Test("serve on its own PostgreSQL: prints a key once, serves, reads a config file, exits 0 on SIGTERM and stops PostgreSQL")
+    func serveLifecycle() async throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("schema.graphql"), to: folder.appendingPathComponent("schema.graphql"))
+        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("migrations"), to: folder.appendingPathComponent("migrations"))
+        let port = Int.random(in: 20_000...40_000)
+        try "# test config\nMODELGRAPH_PORT=\(port)\nMODELGRAPH_DATA_DIR=\(folder.path)/pg\nLOG_LEVEL=info\n".write(to: folder.appendingPathComponent("modelgraph.env"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CommandLineTests.root.appendingPathComponent(".build/debug/modelgraph")
+        process.arguments = ["--config", "modelgraph.env", "serve"]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = nil
+        process.environment = environment
+        let log = folder.appendingPathComponent("serve.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var key: String?
+        for _ in 0..<200 where key == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if text.contains("serving http://127.0.0.1:\(port)/graphql") {
+                key = text.split(separator: "\n").first { $0.hasPrefix("API key: ") }.map { String($0.dropFirst("API key: ".count)) }
+            }
+        }
+        let apiKey = try #require(key, "serve did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/graphql")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"query":"mutation { createTeam(input: {mantra: \"Go\"}) { mantra } }"}"#.utf8)
+        request.setValue(apiKey, forHTTPHeaderField: "x-api-key")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""mantra" : "Go""#))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.contains("stopped PostgreSQL"))
+        #expect(text.components(separatedBy: "API key: ").count == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pg/data/postmaster.pid").path))
+    }
+
+    @Test("an unknown setting in a config file is a clear error")
+    func badConfig() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        try "MODELGRAPH_PROT=1\n".write(to: folder.appendingPathComponent("bad.env"), atomically: true, encoding: .utf8)
+        let (status, _, errors) = try CommandLineTests.run(["--config", "bad.env", "validate"], in: folder)
+        #expect(status == 1)
+        #expect(errors.contains("bad.env:1: unknown setting 'MODELGRAPH_PROT'"))
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// `--config FILE`: a file of `NAME=value` lines using the environment variables' names (`DATABASE_URL`,
+/// `MODELGRAPH_PORT`, …). Loaded before arguments are parsed; the real environment and flags win over it.
+enum ConfigFile {
+    /// The names a config file may set.
+    static let knownNames: Set<String> = [
+        "DATABASE_URL", "LOG_LEVEL", "MODELGRAPH_SCHEMA", "MODELGRAPH_MIGRATIONS", "MODELGRAPH_DATA_DIR", "MODELGRAPH_HOST",
+        "MODELGRAPH_PORT", "MODELGRAPH_CONNECTIONS", "MODELGRAPH_CORS_ORIGINS", "MODELGRAPH_NO_INTROSPECTION", "MODELGRAPH_MAX_BODY",
+        "MODELGRAPH_MAX_DEPTH", "MODELGRAPH_MAX_ALIASES", "MODELGRAPH_MAX_FIELDS", "MODELGRAPH_MAX_PAGE",
+        "MODELGRAPH_MAX_CONCURRENT_PER_KEY", "MODELGRAPH_STATEMENT_TIMEOUT_MS", "MODELGRAPH_SLOW_STATEMENT_MS",
+    ]
+
+    /// Removes `--config FILE` from `arguments` and applies the file; returns the remaining arguments.
+    static func apply(arguments: [String]) throws -> [String] {
+        var remaining: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--config" || argument.hasPrefix("--config=") {
+                let path: String
+                if argument == "--config" {
+                    guard index + 1 < arguments.count else { throw UserError("--config needs a file name.") }
+                    path = arguments[index + 1]
+                    index += 2
+                } else {
+                    path = String(argument.dropFirst("--config=".count))
+                    index += 1
+                }
+                try load(path)
+                continue
+            }
+            remaining.append(argument)
+            index += 1
+        }
+        return remaining
+    }
+
+    static func load(_ path: String) throws {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw UserError("Cannot read config file '\(path)'.") }
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw UserError("\(path):\(number + 1): expected NAME=value, got '\(line)'.")
+            }
+            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            guard knownNames.contains(name) else {
+                throw UserError("\(path):\(number + 1): unknown setting '\(name)'. Known: \(knownNames.sorted().joined(separator: ", ")).")
+            }
+            if ProcessInfo.processInfo.environment[name] == nil { setenv(name, value, 0) }
+        }
+    }
+}
