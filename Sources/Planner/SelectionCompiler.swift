@@ -114,7 +114,7 @@ struct SelectionCompiler {
                     orderKeys = Array(key.dropFirst()) + target.primaryKey.filter { !key.dropFirst().contains($0) }
                     let argumentName = sortKeys.count == 1 ? sortKeys[0].name : Inflection.camel(sortKeys.map(\.name))
                     if let argument = field.arguments.first(where: { $0.name.value == argumentName }), let value = values.resolve(argument.value), value != .null {
-                        let keyCondition = try KeyConditionCompiler(api: api, model: target, alias: childAlias, sortKeys: sortKeys, argument: argumentName)
+                        let keyCondition = KeyConditionCompiler(api: api, model: target, alias: childAlias, sortKeys: sortKeys, argument: argumentName)
                         condition = .and([join, try keyCondition.condition(value, binds: &binds)])
                     }
                 }

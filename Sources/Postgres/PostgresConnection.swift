@@ -169,7 +169,7 @@ package final class PostgresConnection: @unchecked Sendable {
 
 /// Calls `body` with a C array of NUL-terminated copies of `strings` (NULL for nil).
 private func withCStrings<Result>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
-    var buffers: [UnsafeMutablePointer<CChar>?] = strings.map { string in
+    let buffers: [UnsafeMutablePointer<CChar>?] = strings.map { string in
         guard let string else { return nil }
         return strdup(string)
     }

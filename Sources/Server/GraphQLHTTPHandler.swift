@@ -53,7 +53,7 @@ struct GraphQLHTTPHandler: Sendable {
             variables = decoded
         }
         let graphQLRequest = GraphQLRequest(query: query, operationName: parameters["operationName"].map(String.init), variables: variables)
-        if (try? graphQLRequest.operationType()) == .mutation {
+        if executor.planner.isMutation(query: query, operationName: graphQLRequest.operationName) {
             return respond(.methodNotAllowed, requestID, failure("Mutations must be sent with POST.", "BadRequest"))
         }
         return await run(graphQLRequest, requestID: requestID)

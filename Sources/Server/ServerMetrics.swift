@@ -16,21 +16,25 @@ package final class ServerMetrics: Sendable {
     /// Creates the metrics of a server using `client`.
     package init(client: PostgresClient) {
         self.client = client
-        databaseErrors = registry.makeCounter(name: "modelgraph_database_errors_total", help: "Statements that failed in PostgreSQL or could not reach it.")
-        busyConnections = registry.makeGauge(name: "modelgraph_pool_busy_connections", help: "Pool connections running a statement.")
-        poolSize = registry.makeGauge(name: "modelgraph_pool_connections", help: "Connections in the pool.")
+        databaseErrors = registry.makeCounter(descriptor: Self.name("database_errors", "total", "Statements that failed in PostgreSQL or could not reach it."))
+        busyConnections = registry.makeGauge(descriptor: Self.name("pool_busy", "connections", "Pool connections running a statement."))
+        poolSize = registry.makeGauge(descriptor: Self.name("pool", "connections", "Connections in the pool."))
         poolSize.set(to: Double(client.configuration.connections))
     }
 
     /// Records one GraphQL request.
     func record(operation: String?, failed: Bool, duration: Duration) {
         let label = label(for: operation)
-        registry.makeCounter(name: "modelgraph_requests_total", labels: [("operation", label), ("status", failed ? "error" : "ok")], help: "GraphQL requests by operation name and outcome.").increment()
+        registry.makeCounter(descriptor: Self.name("requests", "total", "GraphQL requests by operation name and outcome."), labels: [("operation", label), ("status", failed ? "error" : "ok")]).increment()
         registry.makeDurationHistogram(
-            name: "modelgraph_request_duration_seconds", labels: [("operation", label)],
-            buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)],
-            help: "GraphQL request latency by operation name."
+            descriptor: Self.name("request_duration", "seconds", "GraphQL request latency by operation name."), labels: [("operation", label)],
+            buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
         ).record(duration)
+    }
+
+    /// `modelgraph_<name>_<unit>`.
+    private static func name(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "modelgraph", metricName: name, unitName: unit, helpText: help)
     }
 
     /// Counts a database error.

@@ -91,7 +91,7 @@ package enum SystemTables {
     /// Creates them when missing. The statements run as one implicit transaction holding a transaction-level
     /// advisory lock, so concurrent callers wait until the first one has committed.
     package static func ensure(_ client: PostgresClient) async throws {
-        try await client.withConnection { connection in
+        _ = try await client.withConnection { connection in
             try connection.execute("""
                 SELECT pg_advisory_xact_lock(4242424200);
                 CREATE SCHEMA IF NOT EXISTS modelgraph;

@@ -35,7 +35,7 @@ struct MigrationOptions: ParsableArguments {
 /// `--database-url URL`; without it, the embedded PostgreSQL under `--data-dir`.
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("database-url"), help: "A postgresql:// URL or libpq keyword string (env DATABASE_URL). Without it ModelGraph runs its own PostgreSQL.")
-    var databaseURL: String? = ProcessInfo.processInfo.environment["DATABASE_URL"]
+    var databaseURL: String?
 
     @Option(name: .customLong("data-dir"), help: "Folder of the embedded PostgreSQL cluster (env MODELGRAPH_DATA_DIR).")
     var dataDirectory: String = ProcessInfo.processInfo.environment["MODELGRAPH_DATA_DIR"] ?? ".modelgraph/postgres"
@@ -43,7 +43,7 @@ struct DatabaseOptions: ParsableArguments {
     /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
     /// caller can stop it.
     func connect(logger: Logger, connections: Int = 4, statementTimeoutMilliseconds: Int = 10_000) throws -> (PostgresClient, EmbeddedPostgres?) {
-        if let databaseURL, !databaseURL.isEmpty {
+        if let databaseURL = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !databaseURL.isEmpty {
             return (PostgresClient(configuration: .init(conninfo: databaseURL, connections: connections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), nil)
         }
         do {
