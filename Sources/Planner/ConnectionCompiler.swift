@@ -28,15 +28,19 @@ struct ConnectionCompiler {
         }
         let limit = binds.bind(String(arguments.limit), as: .integer)
         let page = "p"
-        var innerColumns = [SelectColumn(.window(.rowNumber, orderBy: order), as: "n")]
-        for (index, column) in keyColumns.enumerated() { innerColumns.append(SelectColumn(column, as: "k\(index)")) }
-        var outer: [SQLExpression] = []
         guard let selectionSet = field.selectionSet else {
             throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.")
         }
         let connectionName = "Model\(Inflection.upperFirst(model.name))Connection"
+        let selected = try selection.collectFields(selectionSet, typeName: connectionName)
+        // Without `nextToken` the page is exactly `limit` rows and needs no numbering: the floor's own shape.
+        let wantsToken = selected.contains { $0.name.value == "nextToken" }
+        var innerColumns = wantsToken ? [SelectColumn(.window(.rowNumber, orderBy: order), as: "n")] : []
+        for (index, column) in keyColumns.enumerated() { innerColumns.append(SelectColumn(column, as: "k\(index)")) }
+        let pageOrder = keys.indices.map { SQLOrder(.column(table: page, name: "k\($0)"), descending: arguments.descending) }
+        var outer: [SQLExpression] = []
         let rowNumber = SQLExpression.column(table: page, name: "n")
-        for (position, selected) in try selection.collectFields(selectionSet, typeName: connectionName).enumerated() {
+        for (position, selected) in selected.enumerated() {
             let key = selected.alias?.value ?? selected.name.value
             outer.append(.constant(key))
             switch selected.name.value {
@@ -48,10 +52,12 @@ struct ConnectionCompiler {
                 }
                 let object = try selection.descending(key).object(itemSelection, model: model, alias: alias, binds: &binds)
                 innerColumns.append(SelectColumn(object, as: "o\(position)"))
-                let aggregate = SQLExpression.aggregate(
-                    .jsonAgg, [.column(table: page, name: "o\(position)")], orderBy: [SQLOrder(rowNumber)],
-                    filter: .binary(rowNumber, .lessOrEqual, limit)
-                )
+                let aggregate = wantsToken
+                    ? SQLExpression.aggregate(
+                        .jsonAgg, [.column(table: page, name: "o\(position)")], orderBy: [SQLOrder(rowNumber)],
+                        filter: .binary(rowNumber, .lessOrEqual, limit)
+                    )
+                    : SQLExpression.aggregate(.jsonAgg, [.column(table: page, name: "o\(position)")], orderBy: pageOrder)
                 outer.append(.function(.coalesce, [aggregate, .cast(.constant("[]"), .json)]))
             case "nextToken":
                 let token = NextToken.expression(
@@ -67,7 +73,7 @@ struct ConnectionCompiler {
         }
         let inner = Select(
             columns: innerColumns, from: [.table(api.table(model), alias: alias)], where: .and(conditions), orderBy: order,
-            limit: .binary(limit, .plus, .integer(1))
+            limit: wantsToken ? .binary(limit, .plus, .integer(1)) : limit
         )
         return .subquery(Select(columns: [SelectColumn(.function(.jsonBuildObject, outer))], from: [.subquery(inner, alias: page, lateral: false)]))
     }
