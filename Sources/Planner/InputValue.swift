@@ -13,7 +13,23 @@ package indirect enum InputValue: Equatable, Sendable {
     case object([(String, InputValue)])
 
     package static func == (lhs: InputValue, rhs: InputValue) -> Bool {
-        String(describing: lhs) == String(describing: rhs)
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.string(let a), .string(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.float(let a), .float(let b)): a == b
+        case (.boolean(let a), .boolean(let b)): a == b
+        case (.enumValue(let a), .enumValue(let b)): a == b
+        case (.list(let a), .list(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// True for `.null` (cheaper than `== .null`).
+    package var isNull: Bool {
+        if case .null = self { return true }
+        return false
     }
 
     /// The value of `key` in an object; nil when absent (distinct from `.null`).
