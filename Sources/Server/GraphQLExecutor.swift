@@ -25,14 +25,19 @@ package struct GraphQLExecutor: Sendable {
 
     /// The response body for a request.
     package func execute(_ request: GraphQLRequest, requestID: String) async -> String {
+        await run(request, requestID: requestID).body
+    }
+
+    /// The response body for a request, and whether it reports errors.
+    package func run(_ request: GraphQLRequest, requestID: String) async -> (body: String, failed: Bool) {
         if planner.isIntrospection(query: request.query, operationName: request.operationName) {
-            return await introspect(request)
+            return (await introspect(request), false)
         }
         let operation: PlannedOperation
         do {
             operation = try planner.plan(query: request.query, operationName: request.operationName, variables: request.variables)
         } catch {
-            return GraphQLResponse.body(data: nil, errors: error.errors.map(GraphQLResponse.entry(for:)))
+            return (GraphQLResponse.body(data: nil, errors: error.errors.map(GraphQLResponse.entry(for:))), true)
         }
         var data: [(key: String, json: String)] = []
         var errors: [GraphQLResponse.ErrorEntry] = []
@@ -80,7 +85,7 @@ package struct GraphQLExecutor: Sendable {
                 }
             }
         }
-        return GraphQLResponse.body(data: data, errors: errors)
+        return (GraphQLResponse.body(data: data, errors: errors), !errors.isEmpty)
     }
 
     /// Introspection is answered by GraphQLSwift's executor over the generated schema.

@@ -66,18 +66,19 @@ struct GraphQLHTTPHandler: Sendable {
     private func executeLogged(_ request: GraphQLRequest, requestID: String) async -> String {
         let start = ContinuousClock.now
         let body: String
+        let failed: Bool
         if !configuration.introspection, executor.planner.isIntrospection(query: request.query, operationName: request.operationName) {
-            body = failure("Introspection is turned off on this server.", "IntrospectionDisabled")
+            (body, failed) = (failure("Introspection is turned off on this server.", "IntrospectionDisabled"), true)
         } else {
-            body = await executor.execute(request, requestID: requestID)
+            (body, failed) = await executor.run(request, requestID: requestID)
         }
         let elapsed = ContinuousClock.now - start
         let operationName = executor.planner.operationName(query: request.query, given: request.operationName)
-        executor.metrics.record(operation: operationName, failed: body.contains("\"errors\":["), duration: elapsed)
+        executor.metrics.record(operation: operationName, failed: failed, duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info("graphql", metadata: [
             "requestId": "\(requestID)", "operation": "\(operationName ?? "-")",
-            "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(body.contains("\"errors\":["))",
+            "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(failed)",
         ])
         return body
     }

@@ -7,7 +7,7 @@ struct ModelGraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modelgraph",
         abstract: "A GraphQL API server for Amplify-style schemas, backed by PostgreSQL.",
-        subcommands: [Serve.self, Migrate.self, Keys.self, Validate.self, PrintSchema.self]
+        subcommands: [Serve.self, Migrate.self, Keys.self, Validate.self, PrintSchema.self, Plan.self]
     )
 
     /// Applies `--config FILE` before the arguments are parsed, so its settings act as environment defaults.

@@ -1,0 +1,39 @@
+import APISchema
+import ArgumentParser
+import Foundation
+import GraphQL
+import Planner
+
+/// `modelgraph plan --schema F --query Q [--variables JSON]`: prints the SQL and parameters an operation runs.
+struct Plan: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the SQL statement(s) and parameters planned for an operation.")
+    @OptionGroup var schemaOptions: SchemaOptions
+    @Option(help: "The GraphQL operation, or @FILE to read it from a file.") var query: String
+    @Option(help: "Variables as a JSON object.") var variables: String = "{}"
+    @Option(help: "The operation to plan, when the document has several.") var operationName: String?
+
+    func run() async throws {
+        try await reportingUserErrors {
+            let text = query.hasPrefix("@") ? try String(contentsOfFile: String(query.dropFirst()), encoding: .utf8) : query
+            guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(variables.utf8)) else {
+                throw UserError("--variables must be a JSON object.")
+            }
+            let planner = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schemaOptions.load())))
+            let plan: PlannedOperation
+            do {
+                plan = try planner.plan(query: text, operationName: operationName, variables: decoded)
+            } catch let error as PlanErrors {
+                throw UserError(error.errors.map { $0.message }.joined(separator: "\n"))
+            }
+            for (key, field) in plan.fields {
+                switch field {
+                case .statement(let statement, _):
+                    print("-- \(key)\n\(statement.sql);\n-- parameters: \(statement.parameters.map { $0 ?? "NULL" })")
+                    if let readBack = statement.readBack { print("-- then, with the written key:\n\(readBack.sql);") }
+                case .constant(let json): print("-- \(key): \(json)")
+                case .failure(let error): print("-- \(key): error: \(error.message)")
+                }
+            }
+        }
+    }
+}
