@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Postgres
 import Testing
 import TestSupport
 
@@ -149,5 +150,89 @@ struct ServeCommandTests {
         let (status, _, errors) = try CommandLineTests.run(["--config", "bad.env", "validate"], in: folder)
         #expect(status == 1)
         #expect(errors.contains("bad.env:1: unknown setting 'MODELGRAPH_PROT'"))
+    }
+}
+
+@Suite("Command line: shutdown and keys over HTTP")
+struct ShutdownTests {
+    /// Starts `modelgraph serve` on a test database; returns the process, its port and key.
+    static func serve(database: String, folder: URL) async throws -> (Process, Int, String, URL) {
+        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("schema.graphql"), to: folder.appendingPathComponent("schema.graphql"))
+        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("migrations"), to: folder.appendingPathComponent("migrations"))
+        let port = Int.random(in: 40_001...60_000)
+        let process = Process()
+        process.executableURL = CommandLineTests.root.appendingPathComponent(".build/debug/modelgraph")
+        process.arguments = ["serve", "--database-url", database, "--port", String(port)]
+        process.currentDirectoryURL = folder
+        let log = folder.appendingPathComponent("serve.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<200 {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if text.contains("serving http://"), let line = text.split(separator: "\n").first(where: { $0.hasPrefix("API key: ") }) {
+                return (process, port, String(line.dropFirst("API key: ".count)), log)
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        process.terminate()
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")"])
+    }
+
+    static func post(port: Int, key: String?, query: String) async throws -> (Int, String) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/graphql")!)
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["query": query])
+        if let key { request.setValue(key, forHTTPHeaderField: "x-api-key") }
+        request.timeoutInterval = 30
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("SIGTERM with a request in flight: the request completes, then the server exits 0")
+    func drainsInFlightRequests() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (process, port, key, _) = try await Self.serve(database: database, folder: folder)
+        let client = PostgresClient(configuration: .init(conninfo: database, connections: 1))
+        defer { client.shutdown() }
+        _ = try await client.withConnection { try $0.execute(#"INSERT INTO "Team"(id, mantra) SELECT g::text, 'm' || g FROM generate_series(1, 400000) g"#) }
+        let slow = Task { try await Self.post(port: port, key: key, query: #"{ listTeams(filter: {mantra: {contains: "nowhere"}}, limit: 1) { items { id } } }"#) }
+        var seen = false
+        for _ in 0..<400 where !seen {
+            let active = try await client.query("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%strpos%' AND pid <> pg_backend_pid()").scalar
+            seen = active != "0"
+            if !seen { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        process.terminate()
+        let (status, body) = try await slow.value
+        #expect(seen, "the slow request was never seen running")
+        #expect(status == 200)
+        #expect(body.contains(#""items" : []"#) || body.contains(#""items":[]"#))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("revoked and expired keys get the 401 UnauthorizedException body")
+    func revokedAndExpiredKeys() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (process, port, key, _) = try await Self.serve(database: database, folder: folder)
+        defer { process.terminate(); process.waitUntilExit() }
+        #expect(try await Self.post(port: port, key: key, query: "{ __typename }").0 == 200)
+        let (_, shortLived, _) = try CommandLineTests.run(["keys", "create", "--expires", "1s"], environment: ["DATABASE_URL": database])
+        let expiring = shortLived.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try await Self.post(port: port, key: expiring, query: "{ __typename }").0 == 200)
+        try await Task.sleep(for: .milliseconds(6500))
+        let expired = try await Self.post(port: port, key: expiring, query: "{ __typename }")
+        #expect(expired.0 == 401)
+        #expect(expired.1 == #"{"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}"#)
+        let id = String(key.split(separator: "_")[1])
+        #expect(try CommandLineTests.run(["keys", "revoke", id], environment: ["DATABASE_URL": database]).0 == 0)
+        try await Task.sleep(for: .milliseconds(5500))
+        #expect(try await Self.post(port: port, key: key, query: "{ __typename }").0 == 401)
     }
 }
