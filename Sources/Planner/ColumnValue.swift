@@ -110,7 +110,7 @@ package enum JSONText {
     }
 
     /// JSON text of an input value.
-    static func encode(_ value: InputValue) -> String {
+    package static func encode(_ value: InputValue) -> String {
         switch value {
         case .null: "null"
         case .string(let text), .enumValue(let text): quote(text)

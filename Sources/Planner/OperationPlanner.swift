@@ -39,8 +39,13 @@ package final class OperationPlanner: Sendable {
         return document
     }
 
-    /// Plans `operationName` (or the only operation) of `query` with `variables`.
+    /// Plans `operationName` (or the only operation) of `query` with JSON `variables` as GraphQLSwift decodes them.
     package func plan(query: String, operationName: String?, variables: [String: Map]) throws(PlanErrors) -> PlannedOperation {
+        try plan(query: query, operationName: operationName, inputs: variables.mapValues(ValueResolver.fromMap))
+    }
+
+    /// Plans `operationName` (or the only operation) of `query` with variables already read as `InputValue`s.
+    package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
         let document = try document(for: query)
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let operation: OperationDefinition
@@ -58,8 +63,8 @@ package final class OperationPlanner: Sendable {
         var resolvedVariables: [String: InputValue] = [:]
         for definition in operation.variableDefinitions {
             let name = definition.variable.name.value
-            if let provided = variables[name], provided != .undefined {
-                resolvedVariables[name] = ValueResolver.fromMap(provided)
+            if let provided = variables[name] {
+                resolvedVariables[name] = provided
             } else if let defaultValue = definition.defaultValue {
                 resolvedVariables[name] = ValueResolver(variables: [:]).resolve(defaultValue)
             }

@@ -23,19 +23,14 @@ package struct GraphQLExecutor: Sendable {
         self.metrics = ServerMetrics(client: client)
     }
 
-    /// The response body for a request.
-    package func execute(_ request: GraphQLRequest, requestID: String) async -> String {
-        await run(request, requestID: requestID).body
-    }
-
     /// The response body for a request, and whether it reports errors.
-    package func run(_ request: GraphQLRequest, requestID: String) async -> (body: String, failed: Bool) {
+    package func run(_ request: IncomingRequest, requestID: String) async -> (body: String, failed: Bool) {
         if planner.isIntrospection(query: request.query, operationName: request.operationName) {
             return (await introspect(request), false)
         }
         let operation: PlannedOperation
         do {
-            operation = try planner.plan(query: request.query, operationName: request.operationName, variables: request.variables)
+            operation = try planner.plan(query: request.query, operationName: request.operationName, inputs: request.variables)
         } catch {
             return (GraphQLResponse.body(data: nil, errors: error.errors.map(GraphQLResponse.entry(for:))), true)
         }
@@ -89,10 +84,10 @@ package struct GraphQLExecutor: Sendable {
     }
 
     /// Introspection is answered by GraphQLSwift's executor over the generated schema.
-    private func introspect(_ request: GraphQLRequest) async -> String {
+    private func introspect(_ request: IncomingRequest) async -> String {
         do {
             let result = try await graphql(
-                schema: planner.view.api.graphQLSchema, request: request.query, variableValues: request.variables,
+                schema: planner.view.api.graphQLSchema, request: request.query, variableValues: request.mapVariables,
                 operationName: request.operationName
             )
             let encoder = GraphQLJSONEncoder()

@@ -21,18 +21,19 @@ struct GraphQLHTTPHandler: Sendable {
             return respond(.contentTooLarge, requestID, failure("The request body is larger than \(configuration.maximumBodySize) bytes (body size limit).", "LimitExceeded"))
         }
         if request.headers[.contentType]?.hasPrefix("application/graphql") == true {
-            return await run(GraphQLRequest(query: String(buffer: buffer)), requestID: requestID)
+            return await run(IncomingRequest(query: String(buffer: buffer)), requestID: requestID)
         }
-        let data = Data(buffer: buffer)
-        if data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
-            guard let batch = try? JSONDecoder().decode([GraphQLRequest].self, from: data), !batch.isEmpty, batch.count <= 50 else {
+        let json = try? JSONReader.parse(Array(buffer.readableBytesView))
+        if case .list(let items)? = json {
+            let batch = items.compactMap(IncomingRequest.init(json:))
+            guard !batch.isEmpty, batch.count == items.count, batch.count <= 50 else {
                 return respond(.badRequest, requestID, failure("A batch must be a JSON array of 1 to 50 GraphQL requests.", "BadRequest"))
             }
             var bodies: [String] = []
             for item in batch { bodies.append(await executeLogged(item, requestID: requestID)) }
             return respond(.ok, requestID, "[" + bodies.joined(separator: ",") + "]")
         }
-        guard let graphQLRequest = try? JSONDecoder().decode(GraphQLRequest.self, from: data) else {
+        guard let json, let graphQLRequest = IncomingRequest(json: json) else {
             return respond(.badRequest, requestID, failure("The request body is not a GraphQL request ({\"query\": …, \"variables\": {…}}).", "BadRequest"))
         }
         return await run(graphQLRequest, requestID: requestID)
@@ -45,25 +46,25 @@ struct GraphQLHTTPHandler: Sendable {
         guard let query = parameters["query"].map(String.init) else {
             return respond(.badRequest, requestID, failure("GET /graphql needs a 'query' parameter.", "BadRequest"))
         }
-        var variables: [String: Map] = [:]
+        var variables: [String: InputValue] = [:]
         if let text = parameters["variables"].map(String.init), !text.isEmpty {
-            guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(text.utf8)) else {
+            guard case .object(let entries)? = try? JSONReader.parse(Array(text.utf8)) else {
                 return respond(.badRequest, requestID, failure("'variables' must be a JSON object.", "BadRequest"))
             }
-            variables = decoded
+            for (name, value) in entries { variables[name] = value }
         }
-        let graphQLRequest = GraphQLRequest(query: query, operationName: parameters["operationName"].map(String.init), variables: variables)
+        let graphQLRequest = IncomingRequest(query: query, operationName: parameters["operationName"].map(String.init), variables: variables)
         if executor.planner.isMutation(query: query, operationName: graphQLRequest.operationName) {
             return respond(.methodNotAllowed, requestID, failure("Mutations must be sent with POST.", "BadRequest"))
         }
         return await run(graphQLRequest, requestID: requestID)
     }
 
-    private func run(_ request: GraphQLRequest, requestID: String) async -> Response {
+    private func run(_ request: IncomingRequest, requestID: String) async -> Response {
         respond(.ok, requestID, await executeLogged(request, requestID: requestID))
     }
 
-    private func executeLogged(_ request: GraphQLRequest, requestID: String) async -> String {
+    private func executeLogged(_ request: IncomingRequest, requestID: String) async -> String {
         let start = ContinuousClock.now
         let body: String
         let failed: Bool
@@ -92,8 +93,4 @@ struct GraphQLHTTPHandler: Sendable {
         headers[HTTPField.Name("x-request-id")!] = requestID
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
-}
-
-extension UInt8 {
-    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }
