@@ -167,14 +167,24 @@ package final class PostgresConnection: @unchecked Sendable {
     }
 }
 
-/// Calls `body` with a C array of NUL-terminated copies of `strings` (NULL for nil).
+/// Calls `body` with a C array of NUL-terminated copies of `strings` (NULL for nil), all in one buffer.
 private func withCStrings<Result>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
-    let buffers: [UnsafeMutablePointer<CChar>?] = strings.map { string in
-        guard let string else { return nil }
-        return strdup(string)
+    var buffer: [CChar] = []
+    buffer.reserveCapacity(strings.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 })
+    var offsets: [Int?] = []
+    offsets.reserveCapacity(strings.count)
+    for string in strings {
+        guard let string else {
+            offsets.append(nil)
+            continue
+        }
+        offsets.append(buffer.count)
+        for byte in string.utf8 { buffer.append(CChar(bitPattern: byte)) }
+        buffer.append(0)
     }
-    defer { buffers.forEach { free($0) } }
-    return body(buffers.map { $0.map { UnsafePointer($0) } })
+    return buffer.withUnsafeBufferPointer { storage in
+        body(offsets.map { offset in offset.map { UnsafePointer(storage.baseAddress! + $0) } })
+    }
 }
 
 extension String {
