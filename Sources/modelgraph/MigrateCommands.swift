@@ -52,11 +52,8 @@ struct Migrate: AsyncParsableCommand {
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
-            try await reportingUserErrors {
-                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.migrate"))
-                defer { client.shutdown(); cluster?.stop() }
-                let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
-                let status = try await MigrationRunner(client: client, directory: directory).status()
+            try await migrationOptions.withRunner(databaseOptions) { runner, directory in
+                let status = try await runner.status()
                 if status.pending.isEmpty { print("Nothing to apply.") }
                 for file in try directory.files() where status.pending.contains(file.name) {
                     print("-- \(file.name)")
@@ -73,10 +70,8 @@ struct Migrate: AsyncParsableCommand {
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
-            try await reportingUserErrors {
-                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.migrate"))
-                defer { client.shutdown(); cluster?.stop() }
-                let applied = try await MigrationRunner(client: client, directory: MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))).apply()
+            try await migrationOptions.withRunner(databaseOptions) { runner, _ in
+                let applied = try await runner.apply()
                 print(applied.isEmpty ? "Nothing to apply." : applied.map { "applied \($0)" }.joined(separator: "\n"))
             }
         }
@@ -88,10 +83,7 @@ struct Migrate: AsyncParsableCommand {
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
-            try await reportingUserErrors {
-                let (client, cluster) = try databaseOptions.connect(logger: makeLogger("modelgraph.migrate"))
-                defer { client.shutdown(); cluster?.stop() }
-                let runner = MigrationRunner(client: client, directory: MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations)))
+            try await migrationOptions.withRunner(databaseOptions) { runner, _ in
                 let status = try await runner.status()
                 for name in status.applied { print("applied  \(name)\(status.edited.contains(name) ? "  (EDITED since applied)" : "")\(status.missing.contains(name) ? "  (file missing)" : "")") }
                 for name in status.pending { print("pending  \(name)") }
@@ -100,6 +92,19 @@ struct Migrate: AsyncParsableCommand {
                 if drift.isEmpty { print("no drift: the database matches the applied migrations") }
                 if !drift.isEmpty || !status.edited.isEmpty { throw ExitCode(1) }
             }
+        }
+    }
+}
+
+extension MigrationOptions {
+    /// Connects, runs `body` with a runner over the migrations folder, then closes the pool and stops an
+    /// embedded PostgreSQL; user errors become a message and exit status 1.
+    func withRunner(_ database: DatabaseOptions, _ body: (MigrationRunner, MigrationDirectory) async throws -> Void) async throws {
+        try await reportingUserErrors {
+            let (client, cluster) = try database.connect(logger: makeLogger("modelgraph.migrate"))
+            defer { client.shutdown(); cluster?.stop() }
+            let directory = MigrationDirectory(url: URL(fileURLWithPath: migrations))
+            try await body(MigrationRunner(client: client, directory: directory), directory)
         }
     }
 }
