@@ -199,15 +199,26 @@ struct ShutdownTests {
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 1))
         defer { client.shutdown() }
         _ = try await client.withConnection { try $0.execute(#"INSERT INTO "Team"(id, mantra) SELECT g::text, 'm' || g FROM generate_series(1, 400000) g"#) }
-        let slow = Task { try await Self.post(port: port, key: key, query: #"{ listTeams(filter: {mantra: {contains: "nowhere"}}, limit: 1) { items { id } } }"#) }
+        // Start a slow request and wait until PostgreSQL is running it; on a loaded machine it may finish before
+        // it is seen, so try again a few times.
+        var slow: Task<(Int, String), any Error>?
         var seen = false
-        for _ in 0..<400 where !seen {
-            let active = try await client.query("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%strpos%' AND pid <> pg_backend_pid()").scalar
-            seen = active != "0"
-            if !seen { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<5 where !seen {
+            let finished = Flag()
+            let request = Task {
+                defer { finished.set() }
+                return try await Self.post(port: port, key: key, query: #"{ listTeams(filter: {mantra: {contains: "nowhere"}}, limit: 1) { items { id } } }"#)
+            }
+            slow = request
+            while !seen && !finished.isSet {
+                let active = try await client.query("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%strpos%' AND pid <> pg_backend_pid()").scalar
+                seen = active != "0"
+                if !seen { try await Task.sleep(for: .milliseconds(2)) }
+            }
         }
+        let inFlight = try #require(slow)
         process.terminate()
-        let (status, body) = try await slow.value
+        let (status, body) = try await inFlight.value
         #expect(seen, "the slow request was never seen running")
         #expect(status == 200)
         #expect(body.contains(#""items" : []"#) || body.contains(#""items":[]"#))
@@ -223,7 +234,7 @@ struct ShutdownTests {
         let (process, port, key, _) = try await Self.serve(database: database, folder: folder)
         defer { process.terminate(); process.waitUntilExit() }
         #expect(try await Self.post(port: port, key: key, query: "{ __typename }").0 == 200)
-        let (_, shortLived, _) = try CommandLineTests.run(["keys", "create", "--expires", "1s"], environment: ["DATABASE_URL": database])
+        let (_, shortLived, _) = try CommandLineTests.run(["keys", "create", "--expires", "3s"], environment: ["DATABASE_URL": database])
         let expiring = shortLived.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try await Self.post(port: port, key: expiring, query: "{ __typename }").0 == 200)
         try await Task.sleep(for: .milliseconds(6500))
@@ -234,5 +245,23 @@ struct ShutdownTests {
         #expect(try CommandLineTests.run(["keys", "revoke", id], environment: ["DATABASE_URL": database]).0 == 0)
         try await Task.sleep(for: .milliseconds(5500))
         #expect(try await Self.post(port: port, key: key, query: "{ __typename }").0 == 401)
+    }
+}
+
+/// A thread-safe one-way flag.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }

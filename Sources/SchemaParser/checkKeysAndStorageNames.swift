@@ -1,0 +1,71 @@
+import ModelIR
+
+extension SchemaLowering {
+    /// Checks `@primaryKey` and `@index` fields once all fields (including generated ones) exist.
+    mutating func checkKeys(in schema: ModelIR.Schema) {
+        for model in schema.models {
+            for (position, name) in model.primaryKey.enumerated() {
+                let role = position == 0 ? "primary key" : "sort key"
+                guard let field = model.field(named: name) else {
+                    error("The \(role) field '\(name)' does not exist on '\(model.name)'.", at: model.location)
+                    continue
+                }
+                if !field.type.isRequired || field.type.isList || !isKeyType(field.type.base) {
+                    error("The \(role) field '\(model.name).\(name)' must be a non-null scalar or enum, not a list (it is \(field.type)).", at: field.location)
+                }
+                if position > 0, field.type.base == .scalar(.boolean) {
+                    error("Sort key field '\(model.name).\(name)' cannot be a Boolean.", at: field.location)
+                }
+            }
+            if Set(model.primaryKey).count != model.primaryKey.count {
+                error("The primary key of '\(model.name)' names a field twice.", at: model.location)
+            }
+            for index in model.indexes {
+                for (position, name) in index.fields.enumerated() {
+                    guard let field = model.field(named: name) else {
+                        error("@index '\(index.name)' on '\(model.name)': sort key field '\(name)' does not exist.", at: index.location)
+                        continue
+                    }
+                    if field.type.isList || !isKeyType(field.type.base) {
+                        error("@index '\(index.name)' on '\(model.name)': field '\(name)' must be a scalar or enum, not a list or object.", at: index.location)
+                    }
+                    if position > 0, field.type.base == .scalar(.boolean) {
+                        error("@index '\(index.name)' on '\(model.name)': sort key field '\(name)' cannot be a Boolean.", at: index.location)
+                    }
+                }
+                if index.fields.first == model.primaryKey.first, model.primaryKey.count == 1 {
+                    error("@index '\(index.name)' on '\(model.name)' uses the primary key field as its partition key, which needs the primary key to have a sort key.", at: index.location)
+                }
+            }
+        }
+    }
+
+    /// `@refersTo` collisions (contract §6.2): two models on one table, a table named like another model,
+    /// two fields on one column.
+    mutating func checkStorageNames(in schema: ModelIR.Schema) {
+        var tables: [String: String] = [:]
+        for model in schema.models {
+            if let other = tables[model.tableName] {
+                error("Models '\(other)' and '\(model.name)' are both stored in table '\(model.tableName)'.", at: model.location)
+            }
+            tables[model.tableName] = model.name
+            if model.tableName != model.name, let clash = schema.model(named: model.tableName), clash.name != model.name {
+                error("Model '\(model.name)' is mapped to '\(model.tableName)', which is the name of another model.", at: model.location)
+            }
+            var columns: [String: String] = [:]
+            for field in model.storedFields {
+                if let other = columns[field.columnName] {
+                    error("Fields '\(model.name).\(other)' and '\(model.name).\(field.name)' are both stored in column '\(field.columnName)'.", at: field.location)
+                }
+                columns[field.columnName] = field.name
+            }
+        }
+    }
+
+    private func isKeyType(_ base: BaseType) -> Bool {
+        switch base {
+        case .scalar, .enumeration: true
+        case .object, .model: false
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Planner
+import Postgres
+
+/// A guarded write touched no row: the record is missing or the condition was false.
+struct ConditionalCheckFailed: Error {}
+
+/// Maps database errors to the contract's field errors (decisions.md, Errors): nothing of the SQL leaks, and
+/// reference errors are told in the schema's words.
+struct DatabaseErrorMapping {
+    let catalog: ForeignKeyCatalog
+    let client: PostgresClient
+
+    func entry(for error: any Error, statement: PlannedStatement, path: [String], requestID: String) async -> (GraphQLResponse.ErrorEntry, internal: Bool) {
+        func entry(_ message: String, _ type: String, requestID: String? = nil) -> GraphQLResponse.ErrorEntry {
+            .init(message: message, errorType: type, path: path, locations: statement.locations, requestID: requestID)
+        }
+        if error is ConditionalCheckFailed {
+            return (entry("The conditional request failed (Service: DynamoDb, Status Code: 400, Request ID: \(requestID))", "DynamoDB:ConditionalCheckFailedException"), false)
+        }
+        if let error = error as? PostgresError {
+            if error.isUniqueViolation {
+                return (entry("The conditional request failed (Service: DynamoDb, Status Code: 400, Request ID: \(requestID))", "DynamoDB:ConditionalCheckFailedException"), false)
+            }
+            if error.isQueryCanceled {
+                return (entry("The statement took longer than the configured statement timeout.", "LimitExceeded", requestID: requestID), false)
+            }
+            if error.isForeignKeyViolation, let constraint = error.constraint, let reference = catalog.entries[constraint] {
+                let name = reference.relationshipName ?? "\(reference.child).\(reference.childFields.joined(separator: ","))"
+                if error.detail?.contains("is still referenced") == true {
+                    var count = ""
+                    if let check = statement.referenceChecks.first(where: { $0.constraint == constraint }),
+                        let counted = try? await client.query(check.countSQL, check.parameters).scalar
+                    {
+                        count = "\(counted) "
+                    }
+                    return (entry("Cannot delete this \(reference.parent): \(count)\(reference.child) record(s) still refer to it through \(name). Delete or move them first, or declare onDelete on the relationship.", "ReferenceInUse"), false)
+                }
+                return (entry("\(name) refers to a \(reference.parent) that does not exist (\(reference.childFields.joined(separator: ", "))).", "ReferenceNotFound"), false)
+            }
+            if error.isNotNullViolation {
+                return (entry("A required field would be null (\(error.table ?? "record")).", "ValidationError"), false)
+            }
+            if error.sqlState == "23514" {
+                return (entry("A value is not allowed for its field (\(error.constraint ?? "check")).", "ValidationError"), false)
+            }
+            if error.kind == .connection || error.kind == .shutdown {
+                return (entry("The database is unavailable; try again shortly.", "ServiceUnavailable", requestID: requestID), true)
+            }
+        }
+        return (entry("Internal error; the server log has the details under request id \(requestID).", "InternalError", requestID: requestID), true)
+    }
+}
