@@ -265,3 +265,18 @@ final class Flag: @unchecked Sendable {
         return value
     }
 }
+
+@Suite("Command line: serve refuses a schema ahead of its migrations")
+struct ServeRefusalTests {
+    @Test("a schema change without a migration file stops serve with the command that fixes it")
+    func schemaAhead() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("migrations"), to: folder.appendingPathComponent("migrations"))
+        let schema = try String(contentsOf: CommandLineTests.root.appendingPathComponent("schema.graphql"), encoding: .utf8)
+        try schema.replacingOccurrences(of: "  mantra: String!", with: "  mantra: String!\n  motto: String").write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
+        let (status, _, errors) = try CommandLineTests.run(["serve", "--database-url", "postgresql://nobody@127.0.0.1:1/none"], in: folder)
+        #expect(status == 1)
+        #expect(errors.contains("has changes that no migration holds yet. Run `modelgraph migrate generate` first"))
+    }
+}
