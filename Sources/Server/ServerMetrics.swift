@@ -7,6 +7,8 @@ import Synchronization
 package final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let operations = Mutex<Set<String>>([])
+    /// Series already created, so a request does not rebuild labels and look them up in the registry.
+    private let series = Mutex<[String: (ok: Counter, error: Counter, latency: DurationHistogram)]>([:])
     private let maximumOperations = 200
     private let databaseErrors: Counter
     private let busyConnections: Gauge
@@ -25,11 +27,24 @@ package final class ServerMetrics: Sendable {
     /// Records one GraphQL request.
     func record(operation: String?, failed: Bool, duration: Duration) {
         let label = label(for: operation)
-        registry.makeCounter(descriptor: Self.name("requests", "total", "GraphQL requests by operation name and outcome."), labels: [("operation", label), ("status", failed ? "error" : "ok")]).increment()
-        registry.makeDurationHistogram(
-            descriptor: Self.name("request_duration", "seconds", "GraphQL request latency by operation name."), labels: [("operation", label)],
-            buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
-        ).record(duration)
+        let found = series.withLock { $0[label] }
+        let metrics = found ?? makeSeries(label)
+        (failed ? metrics.error : metrics.ok).increment()
+        metrics.latency.record(duration)
+    }
+
+    private func makeSeries(_ label: String) -> (ok: Counter, error: Counter, latency: DurationHistogram) {
+        let requests = Self.name("requests", "total", "GraphQL requests by operation name and outcome.")
+        let created = (
+            ok: registry.makeCounter(descriptor: requests, labels: [("operation", label), ("status", "ok")]),
+            error: registry.makeCounter(descriptor: requests, labels: [("operation", label), ("status", "error")]),
+            latency: registry.makeDurationHistogram(
+                descriptor: Self.name("request_duration", "seconds", "GraphQL request latency by operation name."), labels: [("operation", label)],
+                buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
+            )
+        )
+        series.withLock { $0[label] = created }
+        return created
     }
 
     /// `modelgraph_<name>_<unit>`.
