@@ -42,13 +42,13 @@ package indirect enum InputValue: Equatable, Sendable {
     package var canonical: String {
         switch self {
         case .null: "null"
-        case .string(let text): "s" + String(reflecting: text)
+        case .string(let text): "s" + JSONText.quote(text)
         case .int(let value): "i\(value)"
         case .float(let value): "f\(value)"
         case .boolean(let value): "b\(value)"
-        case .enumValue(let value): "e\(value)"
+        case .enumValue(let value): "e" + JSONText.quote(value)
         case .list(let items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
-        case .object(let fields): "{" + fields.sorted { $0.0 < $1.0 }.map { "\($0.0):\($0.1.canonical)" }.joined(separator: ",") + "}"
+        case .object(let fields): "{" + fields.sorted { $0.0 < $1.0 }.map { JSONText.quote($0.0) + ":" + $0.1.canonical }.joined(separator: ",") + "}"
         }
     }
 }

@@ -10,6 +10,10 @@ package final class OperationPlanner: Sendable {
     package let limits: RequestLimits
     private let documents = Mutex<[String: Document]>([:])
     private let cacheLimit = 1000
+    /// Plans by operation text, operation name and variable values. Planning is a pure function of those, so a
+    /// repeated request (the same list, the same lookup) skips parsing, validation and planning entirely.
+    private let plans = Mutex<[String: PlannedOperation]>([:])
+    private let planCacheLimit = 10_000
 
     /// Creates a planner for an API.
     package init(view: APISchemaView, limits: RequestLimits = RequestLimits()) {
@@ -44,8 +48,31 @@ package final class OperationPlanner: Sendable {
         try plan(query: query, operationName: operationName, inputs: variables.mapValues(ValueResolver.fromMap))
     }
 
-    /// Plans `operationName` (or the only operation) of `query` with variables already read as `InputValue`s.
+    /// Plans `operationName` (or the only operation) of `query` with variables already read as `InputValue`s,
+    /// from the plan cache when the same request was planned before.
     package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
+        var key = query
+        key.append("\u{0}")
+        key.append(operationName ?? "")
+        for name in variables.keys.sorted() {
+            key.append("\u{0}")
+            key.append(name)
+            key.append("=")
+            key.append(variables[name]!.canonical)
+        }
+        if let cached = plans.withLock({ $0[key] }) { return cached }
+        let planned = try planUncached(query: query, operationName: operationName, inputs: variables)
+        plans.withLock { cache in
+            if cache.count >= planCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = planned
+        }
+        return planned
+    }
+
+    /// How many plans the cache holds (for tests and metrics).
+    package var cachedPlanCount: Int { plans.withLock { $0.count } }
+
+    private func planUncached(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
         let document = try document(for: query)
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let operation: OperationDefinition

@@ -57,6 +57,21 @@ struct PlannerTests {
         #expect(first == second)
     }
 
+    @Test("a repeated request is answered from the plan cache; other variable values get their own plan")
+    func planCache() throws {
+        let planner = OperationPlanner(view: Self.planner.view)
+        let query = "query($id: ID!) { getTeam(id: $id) { id mantra } }"
+        let first = try planner.plan(query: query, operationName: nil, variables: ["id": "a"])
+        #expect(planner.cachedPlanCount == 1)
+        let again = try planner.plan(query: query, operationName: nil, variables: ["id": "a"])
+        #expect(planner.cachedPlanCount == 1)
+        #expect(first == again)
+        let other = try planner.plan(query: query, operationName: nil, variables: ["id": "b"])
+        #expect(planner.cachedPlanCount == 2)
+        guard case .statement(let statement, _) = other.fields[0].plan else { Issue.record("expected a statement"); return }
+        #expect(statement.parameters == ["b"])
+    }
+
     @Test("values never appear in the SQL text")
     func valuesAreParameters() throws {
         let plan = try Self.planner.plan(query: #"mutation { createTeam(input: {mantra: "Robert'); DROP TABLE x;--"}) { id } }"#, operationName: nil, variables: [:])
