@@ -41,6 +41,4 @@ package enum InputTypeNames {
         }
     }
 
-    /// The GraphQL scalar used as the value type of a family's operators.
-    package static func familyScalar(_ family: String) -> String { family }
 }

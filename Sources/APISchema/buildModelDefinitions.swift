@@ -52,13 +52,8 @@ struct ModelDefinitionsBuilder {
     /// The sort-key argument of a hasMany field: present when the child key used for the lookup has sort
     /// keys beyond the matched fields and at most one field was matched (contract §4.1).
     func nestedSortKeyArgument(_ relationship: Relationship, target: Model) -> SortKeyArgument? {
-        guard relationship.targetFields.count == 1 else { return nil }
-        let candidates: [(fields: [String], label: String)] =
-            [(target.primaryKey, "Primary")] + target.indexes.map { ($0.fields, Inflection.upperFirst($0.name)) }
-        for candidate in candidates where candidate.fields.first == relationship.targetFields[0] && candidate.fields.count > 1 {
-            return SortKeyArgument(model: target, sortKeys: Array(candidate.fields.dropFirst()), compositeLabel: candidate.label)
-        }
-        return nil
+        guard relationship.targetFields.count == 1, let key = target.sortedKey(startingWith: relationship.targetFields[0]) else { return nil }
+        return SortKeyArgument(model: target, sortKeys: key.sortFields, compositeLabel: key.indexName.map(Inflection.upperFirst) ?? "Primary")
     }
 
     /// `type ModelXConnection { items: [X]! nextToken: String }`.
@@ -131,17 +126,11 @@ struct ModelDefinitionsBuilder {
         return type.description
     }
 
-    /// True when create generates the `id` (contract §2.1).
-    static func generatesID(_ model: Model) -> Bool {
-        guard let id = model.field(named: "id") else { return false }
-        return id.type.base == .scalar(.id) || id.type.base == .scalar(.string)
-    }
-
     /// `CreateXInput`.
     func createInput(_ model: Model) -> SDLDefinition {
         var fields: [SDLField] = []
         if let id = model.field(named: "id") {
-            fields.append(SDLField("id", Self.generatesID(model) ? id.type.with(required: false).description : id.type.description))
+            fields.append(SDLField("id", model.generatesID ? id.type.with(required: false).description : id.type.description))
         }
         for field in model.storedFields where field.name != "id" && field.origin != .implicitTimestamp && field.origin != .implicitReference {
             let isTimestamp = field.name == model.timestamps.createdAt || field.name == model.timestamps.updatedAt

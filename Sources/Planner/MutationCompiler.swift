@@ -32,21 +32,21 @@ struct MutationCompiler {
             guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .implicitTimestamp else {
                 throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(Inflection.pascal(["Create", model.name, "Input"]))'.")
             }
-            if value == .null, modelField.type.isRequired, !(modelField.name == "id" && ModelGenerated.generatesID(model)) {
+            if value == .null, modelField.type.isRequired, !(modelField.name == "id" && model.generatesID) {
                 throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be null.")
             }
-            if value == .null, modelField.defaultValue != nil || (modelField.name == "id" && ModelGenerated.generatesID(model)) { continue }
+            if value == .null, modelField.defaultValue != nil || (modelField.name == "id" && model.generatesID) { continue }
             given.insert(name)
             columns.append(modelField.columnName)
             let text = try ColumnValue.text(value, for: modelField, model: model, schema: api.schema)
             values.append(binds.bind(text, as: StorageMapping.sqlType(modelField.type)))
         }
-        if ModelGenerated.generatesID(model), !given.contains("id"), let id = model.field(named: "id") {
+        if model.generatesID, !given.contains("id"), let id = model.field(named: "id") {
             columns.insert(id.columnName, at: 0)
             values.insert(.cast(.function(.genRandomUUID, []), .text), at: 0)
         }
         for field in model.storedFields where field.type.isRequired && !given.contains(field.name) {
-            if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && ModelGenerated.generatesID(model) { continue }
+            if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && model.generatesID { continue }
             throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(Inflection.pascal(["Create", model.name, "Input"]))'.")
         }
         var insert = Insert(table: api.table(model), columns: columns, values: values)
@@ -79,14 +79,5 @@ extension MutationCompiler {
         let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
         let select = Select(columns: [SelectColumn(object)], from: [.table(api.table(model), alias: alias)], where: condition)
         return ReadBack(sql: SQLRenderer.render(.select(select)), parameters: binds.values, keyCount: keys.count)
-    }
-}
-
-/// Facts about generated values shared by the mutation compilers.
-enum ModelGenerated {
-    /// True when create fills a missing `id` (contract §2.1).
-    static func generatesID(_ model: Model) -> Bool {
-        guard let id = model.field(named: "id") else { return false }
-        return id.type.base == .scalar(.id) || id.type.base == .scalar(.string)
     }
 }

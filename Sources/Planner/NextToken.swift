@@ -4,13 +4,9 @@ import SQLSyntax
 /// Keyset `nextToken`s: base64 of `{"v":1,"h":<hash of the arguments>,"k":[last key as text…]}`. Built in
 /// SQL (so nested connections get one too) and read here; a token from other arguments is rejected.
 enum NextToken {
-    /// FNV-1a of the arguments' canonical text, in hex.
+    /// The hash of the arguments' canonical text.
     static func hash(_ fingerprint: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in fingerprint.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        StableHash.hex(fingerprint)
     }
 
     /// The SQL expression producing a token from key columns.

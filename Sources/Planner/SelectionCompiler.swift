@@ -108,10 +108,9 @@ struct SelectionCompiler {
             var orderKeys: [String]?
             if relationship.targetFields.count == 1 {
                 // The child key the lookup uses: its primary key or an index starting with the reference field.
-                let candidates = [target.primaryKey] + target.indexes.map(\.fields)
-                if let key = candidates.first(where: { $0.first == relationship.targetFields[0] && $0.count > 1 }) {
-                    let sortKeys = key.dropFirst().compactMap { target.field(named: $0) }
-                    orderKeys = Array(key.dropFirst()) + target.primaryKey.filter { !key.dropFirst().contains($0) }
+                if let key = target.sortedKey(startingWith: relationship.targetFields[0]) {
+                    let sortKeys = key.sortFields.compactMap { target.field(named: $0) }
+                    orderKeys = key.sortFields + target.primaryKey.filter { !key.sortFields.contains($0) }
                     let argumentName = sortKeys.count == 1 ? sortKeys[0].name : Inflection.camel(sortKeys.map(\.name))
                     if let argument = field.arguments.first(where: { $0.name.value == argumentName }), let value = values.resolve(argument.value), value != .null {
                         let keyCondition = KeyConditionCompiler(api: api, model: target, alias: childAlias, sortKeys: sortKeys, argument: argumentName)

@@ -27,10 +27,6 @@ package indirect enum SQLExpression: Equatable, Sendable {
     case row([SQLExpression])
     /// `(SELECT …)`.
     case subquery(Select)
-    /// `EXISTS (SELECT …)`.
-    case exists(Select)
-    /// `ARRAY(SELECT …)`.
-    case arraySubquery(Select)
     /// `CASE WHEN c THEN v … ELSE e END`.
     case caseWhen([(SQLExpression, SQLExpression)], else: SQLExpression?)
     /// `e AT TIME ZONE 'zone'`.
@@ -111,14 +107,10 @@ package enum SQLFunction: String, Sendable, Equatable {
     case cardinality
     case strpos
     case left
-    case sha256
     case encode
     case convertTo = "convert_to"
     case translate
-    case jsonbTypeof = "jsonb_typeof"
-    case pgAdvisoryXactLock = "pg_advisory_xact_lock"
     case max
-    case min
 }
 
 /// One `ORDER BY` item.

@@ -203,10 +203,6 @@ package enum SQLRenderer {
             return "(" + items.map(self.expression).joined(separator: ", ") + ")"
         case .subquery(let select):
             return "(" + self.select(select) + ")"
-        case .exists(let select):
-            return "EXISTS (" + self.select(select) + ")"
-        case .arraySubquery(let select):
-            return "ARRAY(" + self.select(select) + ")"
         case .caseWhen(let branches, let otherwise):
             var text = "CASE"
             for (condition, value) in branches {

@@ -4,6 +4,7 @@ import GraphQL
 import Logging
 import Planner
 import Postgres
+import SQLSyntax
 
 /// Runs a GraphQL request: plan (cached), one statement per root field, JSON spliced from PostgreSQL.
 package struct GraphQLExecutor: Sendable {
@@ -49,7 +50,7 @@ package struct GraphQLExecutor: Sendable {
                     let elapsed = ContinuousClock.now - started
                     if elapsed > slowStatementThreshold {
                         logger.warning("slow statement", metadata: [
-                            "requestId": "\(requestID)", "field": "\(key)", "planId": "\(PlanID.of(statement.sql))", "duration": "\(elapsed)",
+                            "requestId": "\(requestID)", "field": "\(key)", "planId": "\(StableHash.hex(statement.sql))", "duration": "\(elapsed)",
                         ])
                     }
                 }
@@ -96,14 +97,5 @@ package struct GraphQLExecutor: Sendable {
         } catch {
             return GraphQLResponse.body(data: nil, errors: [.init(message: "\(error)", errorType: nil, path: nil, locations: [])])
         }
-    }
-}
-
-/// A short stable id of a statement's SQL, so slow-statement log lines can be grouped without printing SQL.
-enum PlanID {
-    static func of(_ sql: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in sql.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return String(hash, radix: 16)
     }
 }
