@@ -10,7 +10,7 @@ struct ConnectionCompiler {
 
     func connection(
         field: GraphQL.Field, model: Model, alias: String, condition: SQLExpression, arguments: ConnectionArguments,
-        orderKeys: [String]? = nil, path: [String], binds: inout BindAllocator
+        orderKeys: [String]? = nil, binds: inout BindAllocator
     ) throws(PlanError) -> SQLExpression {
         let api = selection.api
         let keys = (orderKeys ?? model.primaryKey).compactMap { model.field(named: $0) }

@@ -93,7 +93,7 @@ struct RootFieldCompiler {
         let arguments = try ConnectionArguments(field: field, values: selection.values, defaultLimit: 100, maximumLimit: api.maximumLimit)
         let connection = try ConnectionCompiler(selection: selection).connection(
             field: field, model: model, alias: alias, condition: .and(conditions), arguments: arguments, orderKeys: orderKeys,
-            path: [field.name.value], binds: &binds
+            binds: &binds
         )
         return Select(columns: [SelectColumn(connection)])
     }

@@ -120,7 +120,7 @@ struct SelectionCompiler {
             }
             return try ConnectionCompiler(selection: nested).connection(
                 field: field, model: target, alias: childAlias, condition: condition, arguments: arguments, orderKeys: orderKeys,
-                path: [name], binds: &binds
+                binds: &binds
             )
         }
     }

@@ -15,13 +15,11 @@ extension SchemaLowering {
         var operations = ModelOperationNames.defaults
         var timestamps = Timestamps.defaults
         var auth = globalAuth ?? .denyAll
-        var sawAuth = false
         for directive in definition.directives {
             switch directive.name.value {
             case "model":
                 readModelDirective(directive, model: name, operations: &operations, timestamps: &timestamps)
             case "auth":
-                sawAuth = true
                 if let policy = readAuthDirective(directive) { auth = policy }
             case "refersTo":
                 if let mapped = readRefersTo(directive, owner: "model '\(name)'") { tableName = mapped }
@@ -29,7 +27,6 @@ extension SchemaLowering {
                 error("Unknown directive '@\(directive.name.value)' on model '\(name)'. Known: \(typeDirectives.sorted().map { "@" + $0 }.joined(separator: ", ")).", at: directive.loc)
             }
         }
-        _ = sawAuth
 
         var fields: [ModelIR.Field] = []
         var primaryKey: [String]?
