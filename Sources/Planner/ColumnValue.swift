@@ -1,3 +1,4 @@
+import Migrations
 import ModelIR
 import SQLSyntax
 
@@ -119,6 +120,24 @@ package enum JSONText {
         case .boolean(let flag): flag ? "true" : "false"
         case .list(let items): "[" + items.map(encode).joined(separator: ",") + "]"
         case .object(let fields): "{" + fields.map { quote($0.0) + ":" + encode($0.1) }.joined(separator: ",") + "}"
+        case .leaf(_, let value): encode(value)
+        }
+    }
+}
+
+extension BindAllocator {
+    /// A parameter for a value of `field` (a list field takes a PostgreSQL array literal), checked against
+    /// the field's type now and for every request that reuses the plan.
+    mutating func bind(_ value: InputValue, for field: Field, of model: Model, schema: Schema) throws(PlanError) -> SQLExpression {
+        try bind(value, as: StorageMapping.sqlType(field.type)) { (value) throws(PlanError) in
+            try ColumnValue.text(value, for: field, model: model, schema: schema)
+        }
+    }
+
+    /// A parameter for one element of `field` (a filter or key-condition operand).
+    mutating func bind(element value: InputValue, of field: Field, in model: Model, schema: Schema) throws(PlanError) -> SQLExpression {
+        try bind(value, as: StorageMapping.sqlType(FieldType(field.type.base))) { (value) throws(PlanError) in
+            try ColumnValue.scalarText(value, base: field.type.base, name: "\(model.name).\(field.name)", schema: schema)
         }
     }
 }

@@ -1,43 +1,60 @@
 import GraphQL
 
-/// The paging arguments of a list, index query or hasMany field.
+/// The paging arguments of a list, index query or hasMany field. Values may hold variable leaves: `limit`
+/// and `nextToken` become parameters, `sortDirection` chooses the SQL and is pinned.
 struct ConnectionArguments {
-    var limit: Int
-    var nextToken: String?
+    /// The `limit` argument, if given and not null.
+    var limit: InputValue?
+    /// The page size when `limit` is absent.
+    var defaultLimit: Int
+    /// The largest page a client may ask for.
+    var maximumLimit: Int
+    /// The `nextToken` argument, if given and not null.
+    var nextToken: InputValue?
     var filter: InputValue?
     var descending: Bool
-    /// Every argument but `limit`/`nextToken`, canonical, for the token's hash.
-    var fingerprint: String
+    /// The field's name and every argument but `limit`/`nextToken`, for the token's hash.
+    var fieldName: String
+    var fingerprint: [(label: String, value: InputValue)]
 
-    init(field: GraphQL.Field, values: ValueResolver, defaultLimit: Int, maximumLimit: Int) throws(PlanError) {
-        var limit = defaultLimit
-        var fingerprintParts: [String] = [field.name.value]
+    init(field: GraphQL.Field, values: ValueResolver, defaultLimit: Int, maximumLimit: Int) {
+        self.defaultLimit = defaultLimit
+        self.maximumLimit = maximumLimit
+        limit = nil
         nextToken = nil
         filter = nil
         descending = false
+        fieldName = field.name.value
+        fingerprint = []
         for argument in field.arguments {
             guard let value = values.resolve(argument.value) else { continue }
             switch argument.name.value {
             case "limit":
-                if case .int(let requested) = value {
-                    guard requested >= 0 else { throw PlanError(.invalidArguments, "Argument 'limit' must not be negative.") }
-                    limit = min(requested, maximumLimit)
-                } else if value != .null {
-                    throw PlanError(.validation, "Argument 'limit' must be an Int.")
-                }
+                if value != .null { limit = value }
             case "nextToken":
-                if case .string(let token) = value { nextToken = token }
+                if value != .null { nextToken = value }
             case "filter":
                 if value != .null { filter = value }
-                fingerprintParts.append("filter=" + value.canonical)
+                fingerprint.append(("filter", value))
             case "sortDirection":
-                if case .enumValue(let direction) = value { descending = direction == "DESC" }
-                fingerprintParts.append("sort=" + value.canonical)
+                descending = values.pinned(value).enumName == "DESC"
+                fingerprint.append(("sort", value))
             default:
-                fingerprintParts.append(argument.name.value + "=" + value.canonical)
+                fingerprint.append((argument.name.value, value))
             }
         }
-        self.limit = limit
-        self.fingerprint = fingerprintParts.joined(separator: ";")
+    }
+
+    /// The page size a `limit` value asks for, capped at the maximum.
+    static func pageSize(_ limit: InputValue?, defaultLimit: Int, maximumLimit: Int) throws(PlanError) -> Int {
+        guard let limit else { return defaultLimit }
+        guard case .int(let requested) = limit else { throw PlanError(.validation, "Argument 'limit' must be an Int.") }
+        guard requested >= 0 else { throw PlanError(.invalidArguments, "Argument 'limit' must not be negative.") }
+        return min(requested, maximumLimit)
+    }
+
+    /// The hash a `nextToken` of a field's arguments carries, from their values.
+    static func hash(fieldName: String, labels: [String], values: [InputValue]) -> String {
+        NextToken.hash(([fieldName] + zip(labels, values).map { $0 + "=" + $1.canonical }).joined(separator: ";"))
     }
 }

@@ -18,15 +18,27 @@ struct ConnectionCompiler {
         let order = keyColumns.map { SQLOrder($0, descending: arguments.descending) }
         var conditions = [condition]
         if let filter = arguments.filter {
-            conditions.append(try FilterCompiler(api: api, model: model, alias: alias).condition(filter, binds: &binds))
+            conditions.append(try FilterCompiler(api: api, model: model, alias: alias, pins: selection.values.pins).condition(filter, binds: &binds))
         }
-        let hash = NextToken.hash(arguments.fingerprint)
+        let fieldName = arguments.fieldName
+        let labels = arguments.fingerprint.map(\.label)
+        let hashInputs = arguments.fingerprint.map(\.value)
         if let token = arguments.nextToken {
-            let values = try NextToken.decode(token, expectedHash: hash, keyCount: keys.count)
-            let bound = zip(values, keys).map { value, key in binds.bind(value, as: StorageMapping.sqlType(key.type)) }
+            let keyCount = keys.count
+            var bound: [SQLExpression] = []
+            for (position, key) in keys.enumerated() {
+                bound.append(try binds.bind([token] + hashInputs, as: StorageMapping.sqlType(key.type)) { (inputs) throws(PlanError) in
+                    guard case .string(let text) = inputs[0] else { throw NextToken.invalid }
+                    let hash = ConnectionArguments.hash(fieldName: fieldName, labels: labels, values: Array(inputs.dropFirst()))
+                    return try NextToken.decode(text, expectedHash: hash, keyCount: keyCount)[position]
+                })
+            }
             conditions.append(.binary(.row(keyColumns), arguments.descending ? .less : .greater, .row(bound)))
         }
-        let limit = binds.bind(String(arguments.limit), as: .integer)
+        let (defaultLimit, maximumLimit) = (arguments.defaultLimit, arguments.maximumLimit)
+        let limit = try binds.bind(arguments.limit ?? .null, as: .integer) { (value) throws(PlanError) in
+            String(try ConnectionArguments.pageSize(value == .null ? nil : value, defaultLimit: defaultLimit, maximumLimit: maximumLimit))
+        }
         let page = "p"
         guard let selectionSet = field.selectionSet else {
             throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.")
@@ -60,9 +72,10 @@ struct ConnectionCompiler {
                     : SQLExpression.aggregate(.jsonAgg, [.column(table: page, name: "o\(position)")], orderBy: pageOrder)
                 outer.append(.function(.coalesce, [aggregate, .cast(.constant("[]"), .json)]))
             case "nextToken":
-                let token = NextToken.expression(
-                    keys: keys.indices.map { .column(table: page, name: "k\($0)") }, hash: .constant(hash)
-                )
+                let hash = try binds.bind(hashInputs, as: .text) { (inputs) throws(PlanError) in
+                    ConnectionArguments.hash(fieldName: fieldName, labels: labels, values: inputs)
+                }
+                let token = NextToken.expression(keys: keys.indices.map { .column(table: page, name: "k\($0)") }, hash: hash)
                 outer.append(.caseWhen(
                     [(.binary(.aggregate(.count, [.keyword(.star)]), .greater, limit), .aggregate(.max, [token], filter: .binary(rowNumber, .equal, limit)))],
                     else: nil

@@ -8,6 +8,9 @@ struct FilterCompiler {
     let api: APISchemaView
     let model: Model
     let alias: String
+    /// Where operators that choose the SQL's shape (`attributeExists`, `attributeType`) record the leaves
+    /// they read.
+    let pins: PinnedLeaves
 
     func condition(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
         guard case .object(let entries) = filter else {
@@ -43,20 +46,16 @@ struct FilterCompiler {
             throw PlanError(.badValue, "Filter on '\(field.name)' must be an object of operators.")
         }
         let column = SQLExpression.column(table: alias, name: field.columnName)
-        let elementType = FieldType(field.type.base)
-        let sqlType = StorageMapping.sqlType(elementType)
         var parts: [SQLExpression] = []
         func operand(_ value: InputValue) throws(PlanError) -> SQLExpression {
-            let text = try ColumnValue.scalarText(value, base: field.type.base, name: "\(model.name).\(field.name)", schema: api.schema)
-            return binds.bind(text, as: sqlType)
+            try binds.bind(element: value, of: field, in: model, schema: api.schema)
         }
         for (name, value) in entries {
             if value == .null, name != "eq", name != "ne" { continue }
             switch name {
             case "eq", "ne":
                 if field.type.isList {
-                    let text = try ColumnValue.text(value, for: field, model: model, schema: api.schema)
-                    let bound = binds.bind(text, as: StorageMapping.sqlType(field.type))
+                    let bound = try binds.bind(value, for: field, of: model, schema: api.schema)
                     parts.append(name == "eq" ? .binary(column, .isNotDistinctFrom, bound) : .binary(column, .isDistinctFrom, bound))
                 } else if value == .null {
                     parts.append(.isNull(column, negated: name == "ne"))
@@ -86,15 +85,15 @@ struct FilterCompiler {
                 }
                 parts.append(name == "contains" ? test : .not(.function(.coalesce, [test, .keyword(.false)])))
             case "attributeExists":
-                guard case .boolean(let exists) = value else { throw PlanError(.badValue, "attributeExists expects a Boolean.") }
+                guard case .boolean(let exists) = pins.pin(value) else { throw PlanError(.badValue, "attributeExists expects a Boolean.") }
                 parts.append(.isNull(column, negated: exists))
             case "size":
                 let length: SQLExpression = field.type.isList ? .function(.cardinality, [column]) : .function(.length, [.cast(column, .text)])
                 let sizeField = Field(name: field.name, type: FieldType(.scalar(.int)))
-                let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias)
+                let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias, pins: pins)
                 parts.append(try sizeFilter.sizeCondition(length, value, binds: &binds))
             case "attributeType":
-                guard case .enumValue(let wanted) = value else { throw PlanError(.badValue, "attributeType expects a ModelAttributeTypes value.") }
+                guard let wanted = pins.pin(value).enumName else { throw PlanError(.badValue, "attributeType expects a ModelAttributeTypes value.") }
                 if wanted == "_null" {
                     parts.append(.isNull(column, negated: false))
                 } else {
@@ -124,8 +123,10 @@ struct FilterCompiler {
         var parts: [SQLExpression] = []
         for (name, value) in entries {
             func bound(_ value: InputValue) throws(PlanError) -> SQLExpression {
-                guard case .int(let number) = value else { throw PlanError(.badValue, "size operators expect Int values.") }
-                return binds.bind(String(number), as: .integer)
+                try binds.bind(value, as: .integer) { (value) throws(PlanError) in
+                    guard case .int(let number) = value else { throw PlanError(.badValue, "size operators expect Int values.") }
+                    return String(number)
+                }
             }
             switch name {
             case "eq": parts.append(.binary(length, .equal, try bound(value)))

@@ -11,6 +11,11 @@ package indirect enum InputValue: Equatable, Sendable {
     case enumValue(String)
     case list([InputValue])
     case object([(String, InputValue)])
+    /// A non-null scalar taken from the request's variables: its position among the request's variable
+    /// leaves (`VariableShape`) and its value. Plans built over such leaves are replayed for later requests
+    /// of the same shape with other values; code that decides structure on a leaf pins it
+    /// (`ValueResolver.pinned`), code that binds it computes the parameter from it (`BindAllocator`).
+    case leaf(Int, InputValue)
 
     package static func == (lhs: InputValue, rhs: InputValue) -> Bool {
         switch (lhs, rhs) {
@@ -22,6 +27,7 @@ package indirect enum InputValue: Equatable, Sendable {
         case (.enumValue(let a), .enumValue(let b)): a == b
         case (.list(let a), .list(let b)): a == b
         case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.leaf(let a, let x), .leaf(let b, let y)): a == b && x == y
         default: false
         }
     }
@@ -38,17 +44,57 @@ package indirect enum InputValue: Equatable, Sendable {
         return nil
     }
 
-    /// A canonical text of the value, for hashing arguments into a `nextToken`.
+    /// A canonical text of the value, for hashing arguments into a `nextToken`. An enum value reads the same
+    /// as the string a JSON variable carries for it, so a literal `DESC` and `$direction = "DESC"` agree.
     package var canonical: String {
         switch self {
         case .null: "null"
-        case .string(let text): "s" + JSONText.quote(text)
+        case .string(let text), .enumValue(let text): "s" + JSONText.quote(text)
         case .int(let value): "i\(value)"
         case .float(let value): "f\(value)"
         case .boolean(let value): "b\(value)"
-        case .enumValue(let value): "e" + JSONText.quote(value)
         case .list(let items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
         case .object(let fields): "{" + fields.sorted { $0.0 < $1.0 }.map { JSONText.quote($0.0) + ":" + $0.1.canonical }.joined(separator: ",") + "}"
+        case .leaf(_, let value): value.canonical
+        }
+    }
+
+    /// The value with every variable leaf replaced by the value it holds.
+    package var concrete: InputValue {
+        switch self {
+        case .leaf(_, let value): value
+        case .list(let items): .list(items.map(\.concrete))
+        case .object(let fields): .object(fields.map { ($0.0, $0.1.concrete) })
+        default: self
+        }
+    }
+
+    /// True when some part of the value comes from the request's variables.
+    package var containsLeaves: Bool {
+        switch self {
+        case .leaf: true
+        case .list(let items): items.contains { $0.containsLeaves }
+        case .object(let fields): fields.contains { $0.1.containsLeaves }
+        default: false
+        }
+    }
+
+    /// The value with every variable leaf replaced by the leaf of the same position in `leaves` (another
+    /// request of the same shape).
+    package func substituting(_ leaves: [InputValue]) -> InputValue {
+        switch self {
+        case .leaf(let index, _): leaves[index]
+        case .list(let items): .list(items.map { $0.substituting(leaves) })
+        case .object(let fields): .object(fields.map { ($0.0, $0.1.substituting(leaves)) })
+        default: self
+        }
+    }
+
+    /// The name an enum argument carries: an enum literal, or the string a JSON variable holds.
+    package var enumName: String? {
+        switch self {
+        case .enumValue(let name), .string(let name): name
+        default: nil
         }
     }
 }
@@ -57,6 +103,14 @@ package indirect enum InputValue: Equatable, Sendable {
 struct ValueResolver {
     /// Variable values, already converted; an absent key is an absent variable.
     let variables: [String: InputValue]
+    /// Where leaves that decided the plan's structure are recorded.
+    var pins = PinnedLeaves()
+
+    /// `value` with its leaves resolved, recording each leaf as one the plan depends on: for arguments whose
+    /// value chooses the SQL's shape (`sortDirection`, `@skip(if:)`, `attributeExists`, …).
+    func pinned(_ value: InputValue) -> InputValue {
+        pins.pin(value)
+    }
 
     /// The value of an AST node; nil when it is a variable that was not provided (an absent argument).
     func resolve(_ value: any Value) -> InputValue? {
@@ -88,6 +142,25 @@ struct ValueResolver {
         case .string(let text): return .string(text)
         case .array(let items): return .list(items.map(fromMap))
         case .dictionary(let fields): return .object(fields.map { ($0.key, fromMap($0.value)) })
+        }
+    }
+}
+
+/// The variable leaves a plan's structure depends on, with the values it was planned for. A cached plan
+/// answers a later request only when that request's leaves at these positions hold the same values.
+final class PinnedLeaves: @unchecked Sendable {
+    /// Leaf position → the value the plan was built for.
+    private(set) var values: [Int: InputValue] = [:]
+
+    /// Records the leaves inside `value` and returns it resolved.
+    func pin(_ value: InputValue) -> InputValue {
+        switch value {
+        case .leaf(let index, let concrete):
+            values[index] = concrete
+            return concrete
+        case .list(let items): return .list(items.map(pin))
+        case .object(let fields): return .object(fields.map { ($0.0, pin($0.1)) })
+        default: return value
         }
     }
 }

@@ -65,15 +65,13 @@ struct KeyConditionCompiler {
         var values: [SQLExpression] = []
         if sortKeys.count == 1 {
             let field = sortKeys[0]
-            let text = try ColumnValue.scalarText(operand, base: field.type.base, name: "\(model.name).\(field.name)", schema: api.schema)
-            return ([.column(table: alias, name: field.columnName)], [binds.bind(text, as: StorageMapping.sqlType(FieldType(field.type.base)))])
+            return ([.column(table: alias, name: field.columnName)], [try binds.bind(element: operand, of: field, in: model, schema: api.schema)])
         }
         guard case .object(let given) = operand else { throw PlanError(.badValue, "Argument '\(argument)' expects an object of key components.") }
         for field in sortKeys {
             guard let value = given.first(where: { $0.0 == field.name })?.1, value != .null else { break }
-            let text = try ColumnValue.scalarText(value, base: field.type.base, name: "\(model.name).\(field.name)", schema: api.schema)
             columns.append(.column(table: alias, name: field.columnName))
-            values.append(binds.bind(text, as: StorageMapping.sqlType(FieldType(field.type.base))))
+            values.append(try binds.bind(element: value, of: field, in: model, schema: api.schema))
         }
         if columns.count < given.filter({ $0.1 != .null }).count {
             throw PlanError(.invalidArguments, "Key components in '\(argument)' must be given from the first one on, without gaps (\(sortKeys.map(\.name).joined(separator: ", "))).")

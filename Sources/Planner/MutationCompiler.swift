@@ -38,8 +38,7 @@ struct MutationCompiler {
             if value == .null, modelField.defaultValue != nil || (modelField.name == "id" && model.generatesID) { continue }
             given.insert(name)
             columns.append(modelField.columnName)
-            let text = try ColumnValue.text(value, for: modelField, model: model, schema: api.schema)
-            values.append(binds.bind(text, as: StorageMapping.sqlType(modelField.type)))
+            values.append(try binds.bind(value, for: modelField, of: model, schema: api.schema))
         }
         if model.generatesID, !given.contains("id"), let id = model.field(named: "id") {
             columns.insert(id.columnName, at: 0)
@@ -55,12 +54,12 @@ struct MutationCompiler {
             // Evaluate it over a row of NULLs; a false condition inserts nothing.
             let absent = binds.alias()
             let nulls = model.storedFields.map { SelectColumn(.cast(.keyword(.null), StorageMapping.sqlType($0.type)), as: $0.columnName) }
-            let test = try FilterCompiler(api: api, model: model, alias: absent).condition(condition, binds: &binds)
+            let test = try FilterCompiler(api: api, model: model, alias: absent, pins: selection.values.pins).condition(condition, binds: &binds)
             insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
         }
         insert.returning = model.primaryKeyFields.map(\.columnName)
         return PlannedStatement(
-            sql: SQLRenderer.render(.insert(insert)), parameters: binds.values, requiresRow: condition != nil,
+            sql: SQLRenderer.render(.insert(insert)), binds: binds, requiresRow: condition != nil,
             readBack: try readBack(selectionSet, model: model)
         )
     }
@@ -78,6 +77,6 @@ extension MutationCompiler {
         })
         let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
         let select = Select(columns: [SelectColumn(object)], from: [.table(api.table(model), alias: alias)], where: condition)
-        return ReadBack(sql: SQLRenderer.render(.select(select)), parameters: binds.values, keyCount: keys.count)
+        return ReadBack(sql: SQLRenderer.render(.select(select)), parameters: binds.values, parameterSources: binds.sources, keyCount: keys.count)
     }
 }

@@ -18,9 +18,11 @@ enum NextToken {
         return .function(.translate, [encoded, .constant("\n"), .constant("")])
     }
 
+    /// The error for a token that cannot be used.
+    static let invalid = PlanError(.invalidNextToken, "Invalid nextToken: it is malformed or was issued for other arguments.")
+
     /// The key values of a token, checked against the arguments' hash.
     static func decode(_ token: String, expectedHash: String, keyCount: Int) throws(PlanError) -> [String] {
-        let invalid = PlanError(.invalidNextToken, "Invalid nextToken: it is malformed or was issued for other arguments.")
         guard let data = Data(base64Encoded: token),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["v"] as? Int == 1, object["h"] as? String == expectedHash,

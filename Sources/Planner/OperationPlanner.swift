@@ -10,10 +10,14 @@ package final class OperationPlanner: Sendable {
     package let limits: RequestLimits
     private let documents = Mutex<[String: Document]>([:])
     private let cacheLimit = 1000
-    /// Plans by operation text, operation name and variable values. Planning is a pure function of those, so a
-    /// repeated request (the same list, the same lookup) skips parsing, validation and planning entirely.
-    private let plans = Mutex<[String: PlannedOperation]>([:])
+    /// Plans by operation text, operation name and variable shape (`VariableShape`); each holds the leaves
+    /// its structure depends on. Planning is a pure function of the request, so a later request with the
+    /// same shape skips parsing, validation and planning and only computes its parameters.
+    private let plans = Mutex<[String: [CachedPlan]]>([:])
     private let planCacheLimit = 10_000
+    /// Plans kept per shape that differ in pinned leaves (`sortDirection`, `@skip(if:)`, …); beyond it a
+    /// shape whose pinned values keep changing is planned afresh.
+    private let variantsPerShape = 16
 
     /// Creates a planner for an API.
     package init(view: APISchemaView, limits: RequestLimits = RequestLimits()) {
@@ -49,30 +53,40 @@ package final class OperationPlanner: Sendable {
     }
 
     /// Plans `operationName` (or the only operation) of `query` with variables already read as `InputValue`s,
-    /// from the plan cache when the same request was planned before.
+    /// from the plan cache when a request of the same shape was planned before.
     package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
+        let shape = VariableShape(variables)
         var key = query
         key.append("\u{0}")
         key.append(operationName ?? "")
-        for name in variables.keys.sorted() {
-            key.append("\u{0}")
-            key.append(name)
-            key.append("=")
-            key.append(variables[name]!.canonical)
+        key.append("\u{0}")
+        key.append(shape.key)
+        let cached = plans.withLock { cache in cache[key]?.first { $0.accepts(shape.leaves) } }
+        if let cached { return cached.plan.rebound(to: shape.leaves) }
+        let pins = PinnedLeaves()
+        let planned = try planUncached(query: query, operationName: operationName, inputs: VariableShape.symbolic(variables), pins: pins)
+        // A failed field may have failed on a value; only plans whose every field compiled are reused.
+        let reusable = planned.fields.allSatisfy { field in
+            if case .failure = field.plan { return false }
+            return true
         }
-        if let cached = plans.withLock({ $0[key] }) { return cached }
-        let planned = try planUncached(query: query, operationName: operationName, inputs: variables)
-        plans.withLock { cache in
-            if cache.count >= planCacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = planned
+        if reusable {
+            plans.withLock { cache in
+                if cache.count >= planCacheLimit { cache.removeAll(keepingCapacity: true) }
+                if cache[key, default: []].count < variantsPerShape {
+                    cache[key, default: []].append(CachedPlan(pinned: pins.values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, plan: planned))
+                }
+            }
         }
         return planned
     }
 
     /// How many plans the cache holds (for tests and metrics).
-    package var cachedPlanCount: Int { plans.withLock { $0.count } }
+    package var cachedPlanCount: Int { plans.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
-    private func planUncached(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
+    private func planUncached(
+        query: String, operationName: String?, inputs variables: [String: InputValue], pins: PinnedLeaves
+    ) throws(PlanErrors) -> PlannedOperation {
         let document = try document(for: query)
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let operation: OperationDefinition
@@ -109,7 +123,7 @@ package final class OperationPlanner: Sendable {
         } catch {
             throw PlanErrors([error])
         }
-        let values = ValueResolver(variables: resolvedVariables)
+        let values = ValueResolver(variables: resolvedVariables, pins: pins)
         let typeName: String
         let rootFields: [String: RootField]
         switch operation.operation {
@@ -195,6 +209,19 @@ package final class OperationPlanner: Sendable {
         case .delete: .delete
         case .subscription: .listen
         }
+    }
+}
+
+/// A plan kept for reuse, with the leaf values its structure was chosen for.
+private struct CachedPlan: Sendable {
+    /// Leaf position → value, sorted by position.
+    let pinned: [(index: Int, value: InputValue)]
+    /// The plan, with the parameters of the request it was made for.
+    let plan: PlannedOperation
+
+    /// True when a request with `leaves` (of the same shape) has the pinned values.
+    func accepts(_ leaves: [InputValue]) -> Bool {
+        pinned.allSatisfy { leaves[$0.index] == $0.value }
     }
 }
 

@@ -9,6 +9,8 @@ package struct PlannedStatement: Equatable, Sendable {
     package var sql: String
     /// `$1…$n` values as text (nil = NULL).
     package var parameters: [String?]
+    /// Where each parameter comes from, to bind the plan again for a request with other variable values.
+    var parameterSources: [ParameterSource] = []
     /// True for update and delete: no row back means the record is missing or the condition failed
     /// (contract §8: `DynamoDB:ConditionalCheckFailedException`).
     package var requiresRow: Bool
@@ -36,9 +38,16 @@ package struct PlannedStatement: Equatable, Sendable {
 
 /// A follow-up select whose first `keyCount` parameters come from the write's returned row.
 package struct ReadBack: Equatable, Sendable {
+    package static func == (lhs: ReadBack, rhs: ReadBack) -> Bool {
+        lhs.sql == rhs.sql && lhs.parameters == rhs.parameters && lhs.keyCount == rhs.keyCount
+    }
+
     package var sql: String
     /// Parameters after the key values.
     package var parameters: [String?]
+    /// Where each parameter comes from (the key placeholders are fixed).
+    var parameterSources: [ParameterSource] = []
+    /// How many leading parameters are the written row's key.
     package var keyCount: Int
 
     /// The parameters with the written row's key filled in.
@@ -49,13 +58,21 @@ package struct ReadBack: Equatable, Sendable {
 
 /// How to explain a `ReferenceInUse` failure of one constraint.
 package struct ReferenceCheck: Equatable, Sendable {
+    package static func == (lhs: ReferenceCheck, rhs: ReferenceCheck) -> Bool {
+        lhs.constraint == rhs.constraint && lhs.relationship == rhs.relationship && lhs.countSQL == rhs.countSQL
+            && lhs.parameters == rhs.parameters
+    }
+
     /// The constraint's name.
     package var constraint: String
     /// `Member.team`: the child model and its relationship.
     package var relationship: String
     /// `SELECT count(*) …` over the children that still point at the record.
     package var countSQL: String
+    /// The count's parameters (the record's key).
     package var parameters: [String?]
+    /// Where each parameter comes from.
+    var parameterSources: [ParameterSource] = []
 }
 
 /// How one root field of an operation is answered.

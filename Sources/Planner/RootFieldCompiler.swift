@@ -30,7 +30,7 @@ struct RootFieldCompiler {
         case .subscription:
             throw PlanError(.unsupported, "Subscriptions are not supported yet.")
         }
-        return PlannedStatement(sql: SQLRenderer.render(statement), parameters: binds.values)
+        return PlannedStatement(sql: SQLRenderer.render(statement), binds: binds)
     }
 
     /// Arguments of a field as name → value (variables substituted; absent ones left out).
@@ -52,8 +52,7 @@ struct RootFieldCompiler {
             guard let value = values[key.name], value != .null else {
                 throw PlanError(.validation, "Missing argument '\(key.name)' of '\(field.name.value)'.")
             }
-            let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
-            conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+            conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, try binds.bind(value, for: key, of: model, schema: api.schema)))
         }
         let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
         return Select(columns: [SelectColumn(object)], from: [.table(api.table(model), alias: alias)], where: .and(conditions))
@@ -70,8 +69,7 @@ struct RootFieldCompiler {
         for name in keyFields {
             guard let key = model.field(named: name), let value = values[name], value != .null else { continue }
             hasPartition = true
-            let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
-            conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+            conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, try binds.bind(value, for: key, of: model, schema: api.schema)))
         }
         if let sortArgument = root.sortKeyArgument, let condition = values[sortArgument], condition != .null {
             guard hasPartition, let partition = keyFields.first else {
@@ -90,7 +88,7 @@ struct RootFieldCompiler {
                 throw PlanError(.invalidArguments, "When providing argument 'sortDirection' you must also provide argument '\(model.primaryKey[0])'.")
             }
         }
-        let arguments = try ConnectionArguments(field: field, values: selection.values, defaultLimit: 100, maximumLimit: api.maximumLimit)
+        let arguments = ConnectionArguments(field: field, values: selection.values, defaultLimit: 100, maximumLimit: api.maximumLimit)
         let connection = try ConnectionCompiler(selection: selection).connection(
             field: field, model: model, alias: alias, condition: .and(conditions), arguments: arguments, orderKeys: orderKeys,
             binds: &binds

@@ -61,7 +61,7 @@ struct SelectionCompiler {
     func included(_ directives: [Directive]) throws(PlanError) -> Bool {
         for directive in directives {
             guard directive.name.value == "skip" || directive.name.value == "include" else { continue }
-            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }), case .boolean(let flag)? = values.resolve(argument.value) else {
+            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }), case .boolean(let flag)? = values.resolve(argument.value).map(values.pinned) else {
                 throw PlanError(.validation, "@\(directive.name.value) needs a Boolean 'if'.")
             }
             if directive.name.value == "skip" ? flag : !flag { return false }
@@ -103,7 +103,7 @@ struct SelectionCompiler {
             let object = try nested.object(selectionSet, model: target, alias: childAlias, binds: &binds)
             return .subquery(Select(columns: [SelectColumn(object)], from: [.table(api.table(target), alias: childAlias)], where: join, limit: .integer(1)))
         case .hasMany, .manyToMany:
-            let arguments = try ConnectionArguments(field: field, values: values, defaultLimit: relationship.defaultLimit, maximumLimit: api.maximumLimit)
+            let arguments = ConnectionArguments(field: field, values: values, defaultLimit: relationship.defaultLimit, maximumLimit: api.maximumLimit)
             var condition = join
             var orderKeys: [String]?
             if relationship.targetFields.count == 1 {

@@ -30,8 +30,7 @@ struct UpdateDeleteCompiler {
             guard let value = entries.first(where: { $0.0 == key.name })?.1, value != .null else {
                 throw PlanError(.badValue, "'\(key.name)' is required in the input of \(operation)\(model.name) to identify the record.")
             }
-            let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
-            parts.append(.binary(.column(table: alias, name: key.columnName), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+            parts.append(.binary(.column(table: alias, name: key.columnName), .equal, try binds.bind(value, for: key, of: model, schema: api.schema)))
         }
         return .and(parts)
     }
@@ -57,8 +56,7 @@ struct UpdateDeleteCompiler {
             if value == .null, modelField.type.isRequired {
                 throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be set to null.")
             }
-            let text = try ColumnValue.text(value, for: modelField, model: model, schema: api.schema)
-            assignments.append((modelField.columnName, binds.bind(text, as: StorageMapping.sqlType(modelField.type))))
+            assignments.append((modelField.columnName, try binds.bind(value, for: modelField, of: model, schema: api.schema)))
         }
         if let updatedAt = model.timestamps.updatedAt, !given.contains(updatedAt), let column = model.field(named: updatedAt)?.columnName {
             assignments.append((column, .function(.now, [])))
@@ -68,12 +66,12 @@ struct UpdateDeleteCompiler {
             assignments.append((key.columnName, .column(table: target, name: key.columnName)))
         }
         if let condition {
-            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target).condition(condition, binds: &binds), .keyword(.false)]))
+            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
         }
         var update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
         update.returning = model.primaryKeyFields.map(\.columnName)
         return PlannedStatement(
-            sql: SQLRenderer.render(.update(update)), parameters: binds.values, requiresRow: true,
+            sql: SQLRenderer.render(.update(update)), binds: binds, requiresRow: true,
             readBack: try MutationCompiler(selection: selection).readBack(selectionSet, model: model)
         )
     }
@@ -88,7 +86,7 @@ struct UpdateDeleteCompiler {
         let target = binds.alias()
         var conditions = [try keyCondition(entries, model: model, alias: target, operation: "delete", binds: &binds)]
         if let condition {
-            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target).condition(condition, binds: &binds), .keyword(.false)]))
+            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
         }
         // The old image: nested selections read the snapshot from before the delete.
         let delete = Delete(table: api.table(model), alias: target, where: .and(conditions))
@@ -96,7 +94,7 @@ struct UpdateDeleteCompiler {
         let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
         let select = Select(with: [CommonTableExpression(name: "written", statement: .delete(delete))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
         return PlannedStatement(
-            sql: SQLRenderer.render(.select(select)), parameters: binds.values, requiresRow: true,
+            sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true,
             referenceChecks: try referenceChecks(entries, model: model)
         )
     }
@@ -111,13 +109,13 @@ struct UpdateDeleteCompiler {
             var parts: [SQLExpression] = []
             for (childField, key) in zip(entry.childFields, model.primaryKeyFields) {
                 guard let value = entries.first(where: { $0.0 == key.name })?.1 else { continue }
-                let text = try ColumnValue.text(value, for: key, model: model, schema: api.schema)
-                parts.append(.binary(.column(table: alias, name: child.field(named: childField)?.columnName ?? childField), .equal, binds.bind(text, as: StorageMapping.sqlType(key.type))))
+                let bound = try binds.bind(value, for: key, of: model, schema: api.schema)
+                parts.append(.binary(.column(table: alias, name: child.field(named: childField)?.columnName ?? childField), .equal, bound))
             }
             let count = Select(columns: [SelectColumn(.aggregate(.count, [.keyword(.star)]))], from: [.table(api.table(child), alias: alias)], where: .and(parts))
             checks.append(ReferenceCheck(
                 constraint: constraint, relationship: entry.relationshipName ?? "\(child.name).\(entry.childFields.joined(separator: ","))",
-                countSQL: SQLRenderer.render(.select(count)), parameters: binds.values
+                countSQL: SQLRenderer.render(.select(count)), parameters: binds.values, parameterSources: binds.sources
             ))
         }
         return checks

@@ -57,19 +57,42 @@ struct PlannerTests {
         #expect(first == second)
     }
 
-    @Test("a repeated request is answered from the plan cache; other variable values get their own plan")
+    @Test("requests of one shape share a plan; each gets parameters computed from its own values")
     func planCache() throws {
         let planner = OperationPlanner(view: Self.planner.view)
-        let query = "query($id: ID!) { getTeam(id: $id) { id mantra } }"
-        let first = try planner.plan(query: query, operationName: nil, variables: ["id": "a"])
+        let query = "query($id: ID!, $limit: Int) { getTeam(id: $id) { id members(limit: $limit) { items { id } nextToken } } }"
+        let first = try planner.plan(query: query, operationName: nil, variables: ["id": "a", "limit": 5])
         #expect(planner.cachedPlanCount == 1)
-        let again = try planner.plan(query: query, operationName: nil, variables: ["id": "a"])
-        #expect(planner.cachedPlanCount == 1)
+        let again = try planner.plan(query: query, operationName: nil, variables: ["id": "a", "limit": 5])
         #expect(first == again)
-        let other = try planner.plan(query: query, operationName: nil, variables: ["id": "b"])
+        let other = try planner.plan(query: query, operationName: nil, variables: ["id": "b", "limit": 500])
+        #expect(planner.cachedPlanCount == 1)
+        guard case .statement(let firstStatement, _) = first.fields[0].plan, case .statement(let statement, _) = other.fields[0].plan else {
+            Issue.record("expected statements"); return
+        }
+        #expect(statement.sql == firstStatement.sql)
+        #expect(statement.parameters.prefix(2) == ["b", "500"])
+        let fresh = try OperationPlanner(view: Self.planner.view).plan(query: query, operationName: nil, variables: ["id": "b", "limit": 500])
+        #expect(fresh == other)
+    }
+
+    @Test("a leaf that chooses the SQL's shape gets its own plan; a bad value fails on a reused plan as on a fresh one")
+    func pinnedLeavesAndBadValues() throws {
+        let planner = OperationPlanner(view: Self.planner.view)
+        let query = "query($bare: Boolean!, $after: String) { listTeams(filter: {founded: {gt: $after}}) { items { id mantra @skip(if: $bare) } } }"
+        let full = try planner.plan(query: query, operationName: nil, variables: ["bare": false, "after": "2020-01-01T00:00:00Z"])
+        let bare = try planner.plan(query: query, operationName: nil, variables: ["bare": true, "after": "2020-01-01T00:00:00Z"])
         #expect(planner.cachedPlanCount == 2)
-        guard case .statement(let statement, _) = other.fields[0].plan else { Issue.record("expected a statement"); return }
-        #expect(statement.parameters == ["b"])
+        guard case .statement(let fullStatement, _) = full.fields[0].plan, case .statement(let bareStatement, _) = bare.fields[0].plan else {
+            Issue.record("expected statements"); return
+        }
+        #expect(fullStatement.sql.contains("mantra") && !bareStatement.sql.contains("mantra"))
+        let bad = try planner.plan(query: query, operationName: nil, variables: ["bare": true, "after": "yesterday"])
+        let freshBad = try OperationPlanner(view: Self.planner.view).plan(query: query, operationName: nil, variables: ["bare": true, "after": "yesterday"])
+        guard case .failure(let error) = bad.fields[0].plan else { Issue.record("expected a failure"); return }
+        #expect(error.code == .badValue)
+        #expect(bad == freshBad)
+        #expect(planner.cachedPlanCount == 2)
     }
 
     @Test("values never appear in the SQL text")

@@ -1,4 +1,4 @@
 -- getTeam
-SELECT json_build_object('mantra', "t0"."mantra", 'members', (SELECT json_build_object('items', coalesce(json_agg("p"."o0" ORDER BY "p"."n") FILTER (WHERE ("p"."n" <= $2::integer)), ('[]')::json), 'nextToken', CASE WHEN (count(*) > $2::integer) THEN max(translate(encode(convert_to((json_build_object('v', 1, 'h', '79d594675e391090', 'k', json_build_array(("p"."k0")::text)))::text, 'UTF8'), 'base64'), '
+SELECT json_build_object('mantra', "t0"."mantra", 'members', (SELECT json_build_object('items', coalesce(json_agg("p"."o0" ORDER BY "p"."n") FILTER (WHERE ("p"."n" <= $2::integer)), ('[]')::json), 'nextToken', CASE WHEN (count(*) > $2::integer) THEN max(translate(encode(convert_to((json_build_object('v', 1, 'h', $3::text, 'k', json_build_array(("p"."k0")::text)))::text, 'UTF8'), 'base64'), '
 ', '')) FILTER (WHERE ("p"."n" = $2::integer)) END) FROM (SELECT row_number() OVER (ORDER BY "t1"."id") AS "n", "t1"."id" AS "k0", json_build_object('name', "t1"."name", 'role', "t1"."role", 'team', (SELECT json_build_object('mantra', "t2"."mantra") FROM "Team" AS "t2" WHERE ("t2"."id" = "t1"."teamId") LIMIT 1)) AS "o0" FROM "Member" AS "t1" WHERE ("t1"."teamId" = "t0"."id") ORDER BY "t1"."id" LIMIT ($2::integer + 1)) AS "p")) FROM "Team" AS "t0" WHERE ("t0"."id" = $1::text)
--- parameters: 't1', '5'
+-- parameters: 't1', '5', '79d594675e391090'

@@ -1,0 +1,57 @@
+/// Binding a cached plan again for a request of the same shape: the SQL stays, the parameters are computed
+/// from the new request's variable leaves.
+extension PlannedOperation {
+    /// The plan with every parameter computed for `leaves`. A root field whose value is bad (a malformed
+    /// date, a foreign `nextToken`) fails as a fresh plan would have; the other fields still run.
+    func rebound(to leaves: [InputValue]) -> PlannedOperation {
+        var result = self
+        for index in result.fields.indices {
+            guard case .statement(var statement, let mutation) = result.fields[index].plan, !statement.isFixed else { continue }
+            do {
+                try statement.rebind(to: leaves)
+                result.fields[index].plan = .statement(statement, mutation: mutation)
+            } catch {
+                var located = error
+                located.path = [result.fields[index].key]
+                if located.locations.isEmpty { located.locations = statement.locations }
+                result.fields[index].plan = .failure(located)
+            }
+        }
+        return result
+    }
+}
+
+extension PlannedStatement {
+    /// True when no parameter depends on the request's variables.
+    var isFixed: Bool {
+        parameterSources.allSatisfy(\.isFixed) && (readBack?.parameterSources.allSatisfy(\.isFixed) ?? true)
+            && referenceChecks.allSatisfy { $0.parameterSources.allSatisfy(\.isFixed) }
+    }
+
+    /// Computes every parameter (the statement's, its read-back's and its reference checks') for `leaves`.
+    mutating func rebind(to leaves: [InputValue]) throws(PlanError) {
+        parameters = try Self.values(parameterSources, leaves)
+        if var readBack {
+            readBack.parameters = try Self.values(readBack.parameterSources, leaves)
+            self.readBack = readBack
+        }
+        for index in referenceChecks.indices {
+            referenceChecks[index].parameters = try Self.values(referenceChecks[index].parameterSources, leaves)
+        }
+    }
+
+    private static func values(_ sources: [ParameterSource], _ leaves: [InputValue]) throws(PlanError) -> [String?] {
+        var result: [String?] = []
+        result.reserveCapacity(sources.count)
+        for source in sources { result.append(try source.value(for: leaves)) }
+        return result
+    }
+}
+
+extension PlannedStatement {
+    /// A statement whose parameters and their sources come from `binds`.
+    init(sql: String, binds: BindAllocator, requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = [], readBack: ReadBack? = nil) {
+        self.init(sql: sql, parameters: binds.values, requiresRow: requiresRow, referenceChecks: referenceChecks, readBack: readBack)
+        parameterSources = binds.sources
+    }
+}
