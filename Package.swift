@@ -23,6 +23,8 @@ let package = Package(
         // Prometheus exposition for /metrics (the swift-metrics backend the stack names); small, and its
         // only other dependency, swift-atomics, is already in the graph through Hummingbird.
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Already in the graph through Hummingbird; named for NIOPosix's event-loop executor takeover.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -47,7 +49,9 @@ let package = Package(
         .target(name: "Migrations", dependencies: ["ModelIR", "SQLSyntax"], swiftSettings: swiftSettings),
         .target(
             name: "Postgres",
-            dependencies: ["CLibPQ", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CLibPQ", "SQLSyntax", .product(name: "Logging", package: "swift-log"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -73,6 +77,8 @@ let package = Package(
                 "ModelIR", "APISchema", "Planner", "Postgres", "Store", "SQLSyntax",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),

@@ -57,11 +57,35 @@ struct MutationCompiler {
             let test = try FilterCompiler(api: api, model: model, alias: absent, pins: selection.values.pins).condition(condition, binds: &binds)
             insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
         }
+        if try !selection.reaches(model.name, from: selectionSet, on: model) {
+            // Nothing selected can see the new row except through the insert's own `RETURNING *`: one
+            // statement, atomic without a transaction, one round trip.
+            let alias = binds.alias()
+            let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+            let select = Select(with: [CommonTableExpression(name: "written", statement: .insert(insert))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+            return PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: condition != nil)
+        }
         insert.returning = model.primaryKeyFields.map(\.columnName)
         return PlannedStatement(
             sql: SQLRenderer.render(.insert(insert)), binds: binds, requiresRow: condition != nil,
             readBack: try readBack(selectionSet, model: model)
         )
+    }
+}
+
+extension SelectionCompiler {
+    /// True when some relationship selected under `selectionSet` (on `model`), at any depth, reads rows of
+    /// `written`: such a selection must run after the write, in a second statement, to see it (a
+    /// data-modifying CTE's changes are invisible to the rest of its own statement).
+    func reaches(_ written: String, from selectionSet: SelectionSet, on model: Model) throws(PlanError) -> Bool {
+        for field in try collectFields(selectionSet, typeName: model.name) {
+            guard let relationship = model.field(named: field.name.value)?.relationship, let target = api.model(relationship.target) else { continue }
+            if target.name == written { return true }
+            if let nested = field.selectionSet, try descending(field.alias?.value ?? field.name.value).reaches(written, from: nested, on: target) {
+                return true
+            }
+        }
+        return false
     }
 }
 

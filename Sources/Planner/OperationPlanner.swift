@@ -8,12 +8,12 @@ import Synchronization
 package final class OperationPlanner: Sendable {
     package let view: APISchemaView
     package let limits: RequestLimits
-    private let documents = Mutex<[String: Document]>([:])
+    private let documents = Mutex<[ExactText: Document]>([:])
     private let cacheLimit = 1000
     /// Plans by operation text, operation name and variable shape (`VariableShape`); each holds the leaves
     /// its structure depends on. Planning is a pure function of the request, so a later request with the
     /// same shape skips parsing, validation and planning and only computes its parameters.
-    private let plans = Mutex<[String: [CachedPlan]]>([:])
+    private let plans = Mutex<[PlanKey: [CachedPlan]]>([:])
     private let planCacheLimit = 10_000
     /// Plans kept per shape that differ in pinned leaves (`sortDirection`, `@skip(if:)`, …); beyond it a
     /// shape whose pinned values keep changing is planned afresh.
@@ -27,7 +27,8 @@ package final class OperationPlanner: Sendable {
 
     /// A parsed and validated document; validation errors are thrown as `PlanError`s.
     package func document(for query: String) throws(PlanErrors) -> Document {
-        if let cached = documents.withLock({ $0[query] }) { return cached }
+        let documentKey = ExactText(text: query)
+        if let cached = documents.withLock({ $0[documentKey] }) { return cached }
         let document: Document
         do {
             document = try parse(source: Source(body: query, name: "GraphQL request"))
@@ -42,7 +43,7 @@ package final class OperationPlanner: Sendable {
         }
         documents.withLock { cache in
             if cache.count >= cacheLimit { cache.removeAll() }
-            cache[query] = document
+            cache[documentKey] = document
         }
         return document
     }
@@ -56,11 +57,7 @@ package final class OperationPlanner: Sendable {
     /// from the plan cache when a request of the same shape was planned before.
     package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
         let shape = VariableShape(variables)
-        var key = query
-        key.append("\u{0}")
-        key.append(operationName ?? "")
-        key.append("\u{0}")
-        key.append(shape.key)
+        let key = PlanKey(query: ExactText(text: query), operationName: operationName.map(ExactText.init), shape: ExactText(text: shape.key))
         let cached = plans.withLock { cache in cache[key]?.first { $0.accepts(shape.leaves) } }
         if let cached { return cached.plan.rebound(to: shape.leaves) }
         let pins = PinnedLeaves()
@@ -74,7 +71,7 @@ package final class OperationPlanner: Sendable {
             plans.withLock { cache in
                 if cache.count >= planCacheLimit { cache.removeAll(keepingCapacity: true) }
                 if cache[key, default: []].count < variantsPerShape {
-                    cache[key, default: []].append(CachedPlan(pinned: pins.values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, plan: planned))
+                    cache[key, default: []].append(CachedPlan(leafCount: shape.leaves.count, pinned: pins.values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, plan: planned))
                 }
             }
         }
@@ -214,6 +211,8 @@ package final class OperationPlanner: Sendable {
 
 /// A plan kept for reuse, with the leaf values its structure was chosen for.
 private struct CachedPlan: Sendable {
+    /// How many variable leaves the request had (a cross-check of the shape).
+    let leafCount: Int
     /// Leaf position → value, sorted by position.
     let pinned: [(index: Int, value: InputValue)]
     /// The plan, with the parameters of the request it was made for.
@@ -221,7 +220,7 @@ private struct CachedPlan: Sendable {
 
     /// True when a request with `leaves` (of the same shape) has the pinned values.
     func accepts(_ leaves: [InputValue]) -> Bool {
-        pinned.allSatisfy { leaves[$0.index] == $0.value }
+        leaves.count == leafCount && pinned.allSatisfy { leaves[$0.index] == $0.value }
     }
 }
 

@@ -69,6 +69,13 @@ struct UpdateDeleteCompiler {
             conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
         }
         var update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
+        if try !selection.reaches(model.name, from: selectionSet, on: model) {
+            // The selection sees the record only through `RETURNING *`: one statement, one round trip.
+            let alias = binds.alias()
+            let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+            let select = Select(with: [CommonTableExpression(name: "written", statement: .update(update))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+            return PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
+        }
         update.returning = model.primaryKeyFields.map(\.columnName)
         return PlannedStatement(
             sql: SQLRenderer.render(.update(update)), binds: binds, requiresRow: true,

@@ -11,7 +11,7 @@ struct VariableShape {
     /// Reads the shape and leaves of `variables`.
     init(_ variables: [String: InputValue]) {
         for name in variables.keys.sorted() {
-            key.append(name)
+            key.append(JSONText.quote(name))
             key.append("=")
             describe(variables[name]!)
             key.append(";")

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import Synchronization
 
 /// A bounded pool of libpq connections, each owned by its own dedicated thread. Blocking libpq calls run on
@@ -65,17 +66,26 @@ package final class PostgresClient: Sendable {
     package func withConnection<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) throws -> Value
     ) async throws -> Value {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+        // Resume on the event loop that asked (when it is one): the awaiting task continues there and writes
+        // its response to its own channel without another thread hop.
+        let origin = MultiThreadedEventLoopGroup.currentEventLoop
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             let accepted = queue.put { connection in
+                let outcome: Result<Value, any Error>
                 switch connection {
                 case .success(let connection):
                     do {
-                        continuation.resume(returning: try body(connection))
+                        outcome = .success(try body(connection))
                     } catch {
-                        continuation.resume(throwing: error)
+                        outcome = .failure(error)
                     }
                 case .failure(let error):
-                    continuation.resume(throwing: error)
+                    outcome = .failure(error)
+                }
+                if let origin {
+                    origin.execute { continuation.resume(with: outcome) }
+                } else {
+                    continuation.resume(with: outcome)
                 }
             }
             if !accepted {
@@ -127,9 +137,13 @@ private final class JobQueue<Element>: @unchecked Sendable {
     /// Enqueues; false when closed.
     func put(_ item: Element) -> Bool {
         condition.lock()
-        defer { condition.unlock() }
-        guard !closed else { return false }
+        guard !closed else {
+            condition.unlock()
+            return false
+        }
         items.append(item)
+        condition.unlock()
+        // Signalled after unlocking, so the woken worker does not block on the lock straight away.
         condition.signal()
         return true
     }

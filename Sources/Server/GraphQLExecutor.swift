@@ -56,7 +56,11 @@ package struct GraphQLExecutor: Sendable {
                 }
                 do {
                     let result: QueryResult
-                    if mutation {
+                    if mutation, statement.readBack == nil {
+                        // One data-modifying statement: atomic on its own, no transaction round trips.
+                        result = try await client.query(statement.sql, statement.parameters)
+                        if statement.requiresRow && result.rows.isEmpty { throw ConditionalCheckFailed() }
+                    } else if mutation {
                         result = try await client.withTransaction { connection in
                             let written = try connection.query(statement.sql, statement.parameters)
                             if statement.requiresRow && written.rows.isEmpty { throw ConditionalCheckFailed() }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Server
 
 /// `modelgraph`: the one executable. Argument parsing and wiring only; the work lives in the library targets.
 @main
@@ -12,6 +13,7 @@ struct ModelGraphCommand: AsyncParsableCommand {
 
     /// Applies `--config FILE` before the arguments are parsed, so its settings act as environment defaults.
     static func main() async {
+        ConcurrencyExecutor.adoptEventLoops()
         let arguments: [String]
         do {
             arguments = try ConfigFile.apply(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -26,6 +26,24 @@ struct WriteTests {
         #expect(try await server.client.query(#"SELECT name FROM "Member" WHERE id = 'm'"#).scalar == "Ann")
     }
 
+    @Test("a write's selection sees the write, whether it reads the record alone or reaches back to its model")
+    func selectionSeesTheWrite() async throws {
+        let server = try await LiveServer.start(schema: "team-members")
+        defer { server.stop() }
+        _ = try await server.graphQL(#"mutation { a: createTeam(input: {id: "A", mantra: "a"}) { id } b: createTeam(input: {id: "B", mantra: "b"}) { id } }"#)
+        let first = try await server.graphQL(#"mutation { createMember(input: {id: "m1", name: "Ann", teamId: "A"}) { name team { mantra } } }"#)
+        #expect(value(first, "data", "createMember", "team", "mantra") as? String == "a")
+        let second = try await server.graphQL(#"mutation { createMember(input: {id: "m2", name: "Bo", teamId: "A"}) { id team { members { items { id } } } } }"#)
+        #expect((value(second, "data", "createMember", "team", "members", "items") as? [[String: Any]])?.compactMap { $0["id"] as? String }.sorted() == ["m1", "m2"])
+        let moved = try await server.graphQL(#"mutation { updateMember(input: {id: "m1", teamId: "B"}) { team { id members { items { id } } } } }"#)
+        #expect((value(moved, "data", "updateMember", "team", "members", "items") as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["m1"])
+        let renamed = try await server.graphQL(#"mutation { updateMember(input: {id: "m2", name: "Bea"}) { name team { id } } }"#)
+        #expect(value(renamed, "data", "updateMember", "name") as? String == "Bea")
+        let refused = try await server.graphQL(#"mutation { createMember(input: {id: "m3", name: "Cy", teamId: "A"}, condition: {name: {eq: "other"}}) { id team { id } } }"#)
+        #expect(Self.errorType(refused) == "DynamoDB:ConditionalCheckFailedException")
+        #expect(try await server.client.query(#"SELECT count(*) FROM "Member" WHERE id = 'm3'"#).scalar == "0")
+    }
+
     @Test("update and delete of a missing record, and a false condition, fail with the conditional-check error and write nothing")
     func conditions() async throws {
         let server = try await LiveServer.start(schema: "team-members")

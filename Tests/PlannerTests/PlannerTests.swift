@@ -38,6 +38,7 @@ struct PlannerTests {
         ("create", #"mutation($input: CreateTeamInput!) { createTeam(input: $input) { id mantra size createdAt } }"#, ["input": ["mantra": "Go", "size": 3]]),
         ("update-condition", #"mutation { updateTeam(input: {id: "t1", mantra: "New", size: null}, condition: {size: {gt: 2}}) { id mantra updatedAt } }"#, [:]),
         ("delete", #"mutation { deleteTeam(input: {id: "t1"}) { id members { items { id } } } }"#, [:]),
+        ("create-read-back", #"mutation { createMember(input: {name: "A", teamId: "t1"}) { id team { members { items { id } } } } }"#, [:]),
         ("create-condition", #"mutation { createMember(input: {name: "A", teamId: "t1"}, condition: {name: {attributeExists: false}}) { id } }"#, [:]),
         ("fragments-aliases", #"query { a: getTeam(id: "1") { ...T } b: getTeam(id: "2") { id @skip(if: true) mantra } } fragment T on Team { id teamMantra: mantra }"#, [:]),
     ]
@@ -93,6 +94,23 @@ struct PlannerTests {
         #expect(error.code == .badValue)
         #expect(bad == freshBad)
         #expect(planner.cachedPlanCount == 2)
+    }
+
+    @Test("cache keys do not merge: variable names that spell a shape, an empty operation name, canonically equivalent texts")
+    func cacheKeysStayApart() throws {
+        let planner = OperationPlanner(view: Self.planner.view)
+        let query = "query($a: ID!, $b: ID!) { x: getTeam(id: $a) { id } y: getTeam(id: $b) { id } }"
+        _ = try planner.plan(query: query, operationName: nil, variables: ["a": "1", "b": "2"])
+        #expect(throws: PlanErrors.self) { try planner.plan(query: query, operationName: nil, variables: ["a=s;b": "1"]) }
+        #expect(throws: PlanErrors.self) { try planner.plan(query: query, operationName: "", variables: ["a": "1", "b": "2"]) }
+        let composed = "{ listTeams(filter: {mantra: {eq: \"caf\u{E9}\"}}) { items { id } } }"
+        let decomposed = "{ listTeams(filter: {mantra: {eq: \"cafe\u{301}\"}}) { items { id } } }"
+        // `==` on String would call these equal; the parameters must keep each request's own bytes.
+        for (text, bytes) in [(composed, Array("caf\u{E9}".utf8)), (decomposed, Array("cafe\u{301}".utf8))] {
+            let plan = try planner.plan(query: text, operationName: nil, variables: [:])
+            guard case .statement(let statement, _) = plan.fields[0].plan else { Issue.record("expected a statement"); return }
+            #expect(statement.parameters.first?.map { Array($0.utf8) } == bytes)
+        }
     }
 
     @Test("values never appear in the SQL text")
