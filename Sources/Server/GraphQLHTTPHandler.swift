@@ -11,9 +11,11 @@ struct GraphQLHTTPHandler: Sendable {
     let configuration: ServerConfiguration
     let executor: GraphQLExecutor
     let logger: Logger
+    /// Where request ids come from.
+    let requestIDs = RequestIDs()
 
     func post(_ request: Request) async throws -> Response {
-        let requestID = UUID().uuidString.lowercased()
+        let requestID = requestIDs.next()
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
@@ -41,7 +43,7 @@ struct GraphQLHTTPHandler: Sendable {
 
     /// `GET /graphql?query=…&variables=…&operationName=…`: queries only (a GET must not change data).
     func get(_ request: Request) async -> Response {
-        let requestID = UUID().uuidString.lowercased()
+        let requestID = requestIDs.next()
         let parameters = request.uri.queryParameters
         guard let query = parameters["query"].map(String.init) else {
             return respond(.badRequest, requestID, failure("GET /graphql needs a 'query' parameter.", "BadRequest"))
