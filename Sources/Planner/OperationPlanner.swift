@@ -169,7 +169,10 @@ package final class OperationPlanner: Sendable {
                 plans.append((key, .failure(located)))
             }
         }
-        return PlannedOperation(operationType: typeName, fields: plans)
+        var planned = PlannedOperation(operationType: typeName, fields: plans, name: operation.name?.value)
+        let rootNames = fields.map(\.name.value)
+        planned.isIntrospection = rootNames.allSatisfy { $0.hasPrefix("__") } && rootNames.contains { $0 != "__typename" }
+        return planned
     }
 
     /// The operation's name: the one the request gives, else the name written in the document.
@@ -186,15 +189,6 @@ package final class OperationPlanner: Sendable {
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let operation = operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations[0] : nil)
         return operation?.operation == .mutation
-    }
-
-    /// True when the operation only reads introspection fields (`__schema`, `__type`, `__typename`).
-    package func isIntrospection(query: String, operationName: String?) -> Bool {
-        guard let document = try? document(for: query) else { return false }
-        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
-        guard let operation = operationName.flatMap({ name in operations.first { $0.name?.value == name } }) ?? operations.first else { return false }
-        let names = operation.selectionSet.selections.compactMap { ($0 as? GraphQL.Field)?.name.value }
-        return !names.isEmpty && names.allSatisfy { $0.hasPrefix("__") } && names.contains { $0 != "__typename" }
     }
 
     static func operation(_ kind: RootFieldKind) -> ModelOperation {

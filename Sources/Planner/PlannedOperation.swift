@@ -91,11 +91,17 @@ package struct PlannedOperation: Equatable, Sendable {
     package var operationType: String
     /// Response key and plan of each root field.
     package var fields: [(key: String, plan: RootFieldPlan)]
+    /// The operation's name as written in the document (for logs and metrics).
+    package var name: String?
+    /// True when the operation reads only introspection fields (`__schema`, `__type`, `__typename`, at least
+    /// one of the first two): GraphQLSwift answers it instead of the plan.
+    package var isIntrospection = false
 
     /// Creates a plan.
-    package init(operationType: String, fields: [(key: String, plan: RootFieldPlan)]) {
+    package init(operationType: String, fields: [(key: String, plan: RootFieldPlan)], name: String? = nil) {
         self.operationType = operationType
         self.fields = fields
+        self.name = name
     }
 
     package static func == (lhs: PlannedOperation, rhs: PlannedOperation) -> Bool {

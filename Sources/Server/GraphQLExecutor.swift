@@ -24,17 +24,29 @@ package struct GraphQLExecutor: Sendable {
         self.metrics = ServerMetrics(client: client)
     }
 
-    /// The response body for a request, and whether it reports errors.
-    package func run(_ request: IncomingRequest, requestID: String) async -> (body: String, failed: Bool) {
-        if planner.isIntrospection(query: request.query, operationName: request.operationName) {
-            return (await introspect(request), false)
-        }
+    /// The response body for a request, whether it reports errors, and the operation's name when it is known.
+    /// With `introspection` false, introspection operations are refused.
+    package func run(_ request: IncomingRequest, requestID: String, introspection: Bool = true) async -> (body: String, failed: Bool, operationName: String?) {
         let operation: PlannedOperation
         do {
             operation = try planner.plan(query: request.query, operationName: request.operationName, inputs: request.variables)
         } catch {
-            return (GraphQLResponse.body(data: nil, errors: error.errors.map(GraphQLResponse.entry(for:))), true)
+            return (GraphQLResponse.body(data: nil, errors: error.errors.map(GraphQLResponse.entry(for:))), true, nil)
         }
+        let name = request.operationName ?? operation.name
+        if operation.isIntrospection {
+            guard introspection else {
+                let refusal = GraphQLResponse.ErrorEntry(message: "Introspection is turned off on this server.", errorType: "IntrospectionDisabled", path: nil, locations: [])
+                return (GraphQLResponse.body(data: nil, errors: [refusal]), true, name)
+            }
+            return (await introspect(request), false, name)
+        }
+        let (body, failed) = await execute(operation, requestID: requestID)
+        return (body, failed, name)
+    }
+
+    /// Runs each root field's statement and assembles the response.
+    private func execute(_ operation: PlannedOperation, requestID: String) async -> (body: String, failed: Bool) {
         var data: [(key: String, json: String)] = []
         var errors: [GraphQLResponse.ErrorEntry] = []
         for (key, plan) in operation.fields {

@@ -68,15 +68,9 @@ struct GraphQLHTTPHandler: Sendable {
 
     private func executeLogged(_ request: IncomingRequest, requestID: String) async -> String {
         let start = ContinuousClock.now
-        let body: String
-        let failed: Bool
-        if !configuration.introspection, executor.planner.isIntrospection(query: request.query, operationName: request.operationName) {
-            (body, failed) = (failure("Introspection is turned off on this server.", "IntrospectionDisabled"), true)
-        } else {
-            (body, failed) = await executor.run(request, requestID: requestID)
-        }
+        let (body, failed, name) = await executor.run(request, requestID: requestID, introspection: configuration.introspection)
         let elapsed = ContinuousClock.now - start
-        let operationName = executor.planner.operationName(query: request.query, given: request.operationName)
+        let operationName = name ?? executor.planner.operationName(query: request.query, given: request.operationName)
         executor.metrics.record(operation: operationName, failed: failed, duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info("graphql", metadata: [

@@ -24,6 +24,9 @@ package final class APIKeyStore: Sendable {
         var expiresAt: Date
         var revoked: Bool
         var loadedAt: Date
+        /// The secret last proven to match `hash` while this entry is loaded: the same key on later requests is
+        /// compared byte for byte (in constant time) instead of being hashed again. Dropped with the entry.
+        var verifiedSecret: [UInt8]?
     }
 
     private let client: PostgresClient
@@ -104,14 +107,19 @@ package final class APIKeyStore: Sendable {
         let parts = key.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return nil }
         let id = String(parts[1])
-        let presented = SHA256.digest(Array(parts[2].utf8))
+        let secret = Array(parts[2].utf8)
         let now = Date()
         var entry = cache.withLock { $0[id] }
         if entry == nil || now.timeIntervalSince(entry!.loadedAt) > cacheLifetime {
             entry = await load(id: id, at: now)
         }
         guard let entry, !entry.revoked, entry.expiresAt > now else { return nil }
-        return Self.constantTimeEqual(entry.hash, presented) ? id : nil
+        if let verified = entry.verifiedSecret { return Self.constantTimeEqual(verified, secret) ? id : nil }
+        guard Self.constantTimeEqual(entry.hash, SHA256.digest(secret)) else { return nil }
+        cache.withLock { cache in
+            if cache[id]?.loadedAt == entry.loadedAt { cache[id]?.verifiedSecret = secret }
+        }
+        return id
     }
 
     private func load(id: String, at now: Date) async -> CachedKey? {

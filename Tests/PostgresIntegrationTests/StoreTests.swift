@@ -57,6 +57,21 @@ struct StoreTests {
         #expect(try await MigrationRunner(client: client, directory: directory).status().edited == ["0001_init"])
     }
 
+    @Test("a cached key still refuses another secret with its id, before and after it was verified once")
+    func cachedKeyComparesSecrets() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 2))
+        defer { client.shutdown() }
+        let store = APIKeyStore(client: client, cacheLifetime: 3600)
+        let key = try await store.create(description: "cached")
+        var forged = Array(key)
+        forged[forged.count - 1] = forged.last == "A" ? "B" : "A"
+        #expect(!(await store.verify(String(forged))))
+        #expect(await store.verify(key))
+        #expect(await store.verify(key))
+        #expect(!(await store.verify(String(forged))))
+        #expect(await store.verify(key))
+    }
+
     @Test("keys verify until revoked or expired, and only hashes are stored")
     func apiKeys() async throws {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 2))
