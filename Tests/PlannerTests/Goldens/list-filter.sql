@@ -1,4 +1,4 @@
 -- listTeams
-SELECT (SELECT json_build_object('items', coalesce(json_agg("p"."o0" ORDER BY "p"."n") FILTER (WHERE ("p"."n" <= $4::integer)), ('[]')::json), 'nextToken', CASE WHEN (count(*) > $4::integer) THEN max(translate(encode(convert_to((json_build_object('v', 1, 'h', $5::text, 'k', json_build_array(("p"."k0")::text)))::text, 'UTF8'), 'base64'), '
+SELECT (SELECT json_build_object('items', coalesce(json_agg("p"."o0") FILTER (WHERE ("p"."n" <= $4::integer)), ('[]')::json), 'nextToken', CASE WHEN (count(*) > $4::integer) THEN max(translate(encode(convert_to((json_build_object('v', 1, 'h', $5::text, 'k', json_build_array(("p"."k0")::text)))::text, 'UTF8'), 'base64'), '
 ', '')) FILTER (WHERE ("p"."n" = $4::integer)) END) FROM (SELECT row_number() OVER (ORDER BY "t0"."id") AS "n", "t0"."id" AS "k0", json_build_object('id', "t0"."id") AS "o0" FROM "Team" AS "t0" WHERE (TRUE AND ((("t0"."size" > $1::integer) OR (left(("t0"."mantra")::text, length($2::text)) = $2::text)) AND ("t0"."active" IS DISTINCT FROM $3::boolean))) ORDER BY "t0"."id" LIMIT ($4::integer + 1)) AS "p")
 -- parameters: '2', 'B', 'false', '2', 'f3413c14536a4117'
