@@ -185,7 +185,7 @@ package final class OperationPlanner: Sendable {
 
     /// True when the selected operation is a mutation (GET must not run one).
     package func isMutation(query: String, operationName: String?) -> Bool {
-        guard let document = try? parse(source: Source(body: query)) else { return false }
+        guard let document = try? document(for: query) else { return false }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let operation = operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations[0] : nil)
         return operation?.operation == .mutation

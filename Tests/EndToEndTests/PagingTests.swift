@@ -45,6 +45,40 @@ struct PagingTests {
         #expect((value(response, "errors") as? [Any])?.count == 1)
     }
 
+    /// The query graphql-js's `getIntrospectionQuery()` sends (what Amplify codegen and GraphiQL ask).
+    static let fullIntrospection = """
+        query IntrospectionQuery {
+          __schema {
+            queryType { name } mutationType { name } subscriptionType { name }
+            types { ...FullType }
+            directives { name description locations args { ...InputValue } }
+          }
+        }
+        fragment FullType on __Type {
+          kind name description
+          fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }
+          inputFields { ...InputValue }
+          interfaces { ...TypeRef }
+          enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+          possibleTypes { ...TypeRef }
+        }
+        fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+        fragment TypeRef on __Type {
+          kind name
+          ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }
+        }
+        """
+
+    @Test("the full introspection query that codegen tools send is answered")
+    func fullIntrospection() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        let response = try await server.graphQL(Self.fullIntrospection)
+        #expect(value(response, "errors") == nil)
+        #expect(value(response, "data", "__schema", "queryType", "name") as? String == "Query")
+        #expect(((value(response, "data", "__schema", "types") as? [Any])?.count ?? 0) > 20)
+    }
+
     @Test("introspection shows the AWS scalars as SCALAR types and the generated operations")
     func introspection() async throws {
         let server = try await LiveServer.start(schema: "schema")
