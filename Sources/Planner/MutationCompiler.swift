@@ -60,9 +60,7 @@ struct MutationCompiler {
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
             // Nothing selected can see the new row except through the insert's own `RETURNING *`: one
             // statement, atomic without a transaction, one round trip.
-            let alias = binds.alias()
-            let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-            let select = Select(with: [CommonTableExpression(name: "written", statement: .insert(insert))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+            let select = try selection.selectWritten(.insert(insert), selectionSet, model: model, binds: &binds)
             return PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: condition != nil)
         }
         insert.returning = model.primaryKeyFields.map(\.columnName)
@@ -74,6 +72,14 @@ struct MutationCompiler {
 }
 
 extension SelectionCompiler {
+    /// `WITH written AS (<write> RETURNING *) SELECT <selection> FROM written`: the selection over the rows a
+    /// data-modifying statement returns, in the same statement.
+    func selectWritten(_ write: Statement, _ selectionSet: SelectionSet, model: Model, binds: inout BindAllocator) throws(PlanError) -> Select {
+        let alias = binds.alias()
+        let object = try object(selectionSet, model: model, alias: alias, binds: &binds)
+        return Select(with: [CommonTableExpression(name: "written", statement: write)], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+    }
+
     /// True when some relationship selected under `selectionSet` (on `model`), at any depth, reads rows of
     /// `written`: such a selection must run after the write, in a second statement, to see it (a
     /// data-modifying CTE's changes are invisible to the rest of its own statement).

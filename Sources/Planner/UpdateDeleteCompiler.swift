@@ -71,9 +71,7 @@ struct UpdateDeleteCompiler {
         var update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
             // The selection sees the record only through `RETURNING *`: one statement, one round trip.
-            let alias = binds.alias()
-            let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-            let select = Select(with: [CommonTableExpression(name: "written", statement: .update(update))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+            let select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
             return PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
         }
         update.returning = model.primaryKeyFields.map(\.columnName)
@@ -97,9 +95,7 @@ struct UpdateDeleteCompiler {
         }
         // The old image: nested selections read the snapshot from before the delete.
         let delete = Delete(table: api.table(model), alias: target, where: .and(conditions))
-        let alias = binds.alias()
-        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-        let select = Select(with: [CommonTableExpression(name: "written", statement: .delete(delete))], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+        let select = try selection.selectWritten(.delete(delete), selectionSet, model: model, binds: &binds)
         return PlannedStatement(
             sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true,
             referenceChecks: try referenceChecks(entries, model: model)
