@@ -3,8 +3,8 @@ import GraphQL
 /// The paging arguments of a list, index query or hasMany field. Values may hold variable leaves: `limit`
 /// and `nextToken` become parameters, `sortDirection` chooses the SQL and is pinned.
 struct ConnectionArguments {
-    /// The `limit` argument, if given and not null.
-    var limit: InputValue?
+    /// The `limit` argument (`.null` when absent or null).
+    var limit: InputValue
     /// The page size when `limit` is absent.
     var defaultLimit: Int
     /// The largest page a client may ask for.
@@ -20,7 +20,7 @@ struct ConnectionArguments {
     init(field: GraphQL.Field, values: ValueResolver, defaultLimit: Int, maximumLimit: Int) {
         self.defaultLimit = defaultLimit
         self.maximumLimit = maximumLimit
-        limit = nil
+        limit = .null
         nextToken = nil
         filter = nil
         descending = false
@@ -30,7 +30,7 @@ struct ConnectionArguments {
             guard let value = values.resolve(argument.value) else { continue }
             switch argument.name.value {
             case "limit":
-                if value != .null { limit = value }
+                limit = value
             case "nextToken":
                 if value != .null { nextToken = value }
             case "filter":
@@ -46,8 +46,8 @@ struct ConnectionArguments {
     }
 
     /// The page size a `limit` value asks for, capped at the maximum.
-    static func pageSize(_ limit: InputValue?, defaultLimit: Int, maximumLimit: Int) throws(PlanError) -> Int {
-        guard let limit else { return defaultLimit }
+    static func pageSize(_ limit: InputValue, defaultLimit: Int, maximumLimit: Int) throws(PlanError) -> Int {
+        if limit == .null { return defaultLimit }
         guard case .int(let requested) = limit else { throw PlanError(.validation, "Argument 'limit' must be an Int.") }
         guard requested >= 0 else { throw PlanError(.invalidArguments, "Argument 'limit' must not be negative.") }
         return min(requested, maximumLimit)

@@ -36,8 +36,8 @@ struct ConnectionCompiler {
             conditions.append(.binary(.row(keyColumns), arguments.descending ? .less : .greater, .row(bound)))
         }
         let (defaultLimit, maximumLimit) = (arguments.defaultLimit, arguments.maximumLimit)
-        let limit = try binds.bind(arguments.limit ?? .null, as: .integer) { (value) throws(PlanError) in
-            String(try ConnectionArguments.pageSize(value == .null ? nil : value, defaultLimit: defaultLimit, maximumLimit: maximumLimit))
+        let limit = try binds.bind(arguments.limit, as: .integer) { (value) throws(PlanError) in
+            String(try ConnectionArguments.pageSize(value, defaultLimit: defaultLimit, maximumLimit: maximumLimit))
         }
         let page = "p"
         guard let selectionSet = field.selectionSet else {
