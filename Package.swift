@@ -35,6 +35,8 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // Linux's epoll and eventfd (headers only), for the reactor that watches non-blocking libpq sockets.
+        .systemLibrary(name: "CLinuxEvents"),
         // Layer 1: stages.
         .target(
             name: "SchemaParser",
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "Postgres",
             dependencies: [
-                "CLibPQ", "SQLSyntax", .product(name: "Logging", package: "swift-log"), .product(name: "NIOPosix", package: "swift-nio"),
+                "CLibPQ", "CLinuxEvents", "SQLSyntax", .product(name: "Logging", package: "swift-log"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

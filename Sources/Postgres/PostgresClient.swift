@@ -11,14 +11,25 @@ package final class PostgresClient: Sendable {
         package var conninfo: String
         /// Connections (and threads) in the pool.
         package var connections: Int
+        /// Pipelined connections that single statements share (0: every statement takes a pooled connection
+        /// to itself). Transactions always do.
+        package var pipelinedConnections: Int
         /// `statement_timeout` set on every connection, in milliseconds (0 = none).
         package var statementTimeoutMilliseconds: Int
 
-        /// Creates a configuration.
-        package init(conninfo: String, connections: Int = 4, statementTimeoutMilliseconds: Int = 10_000) {
+        /// Creates a configuration (no pipelined connections unless asked for).
+        package init(conninfo: String, connections: Int = 4, pipelinedConnections: Int = 0, statementTimeoutMilliseconds: Int = 10_000) {
             self.conninfo = conninfo
             self.connections = max(1, connections)
+            self.pipelinedConnections = max(0, pipelinedConnections)
             self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
+        }
+
+        /// Settings run on every new connection.
+        var sessionSetup: [String] {
+            var setup = ["SET TIME ZONE 'UTC'"]
+            if statementTimeoutMilliseconds > 0 { setup.append("SET statement_timeout = \(statementTimeoutMilliseconds)") }
+            return setup
         }
     }
 
@@ -26,14 +37,18 @@ package final class PostgresClient: Sendable {
 
     private let queue = JobQueue<Job>()
     private let busy = BusyCounter()
+    private let pipelines: StatementPipelines?
     package let configuration: Configuration
 
-    /// Connections running a job right now.
-    package var busyConnections: Int { busy.count.withLock { $0 } }
+    /// Connections running a job right now, plus statements in flight on the pipelined connections.
+    package var busyConnections: Int { busy.count.withLock { $0 } + (pipelines?.inFlight ?? 0) }
 
     /// Starts the worker threads; connections open on first use.
     package init(configuration: Configuration) {
         self.configuration = configuration
+        pipelines = configuration.pipelinedConnections > 0
+            ? StatementPipelines(count: configuration.pipelinedConnections, conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup)
+            : nil
         for index in 0..<configuration.connections {
             let thread = Thread { [queue, configuration, busy] in
                 var connection: PostgresConnection?
@@ -43,11 +58,7 @@ package final class PostgresClient: Sendable {
                     do {
                         if connection == nil || connection?.isHealthy == false {
                             connection = nil
-                            var setup = ["SET TIME ZONE 'UTC'"]
-                            if configuration.statementTimeoutMilliseconds > 0 {
-                                setup.append("SET statement_timeout = \(configuration.statementTimeoutMilliseconds)")
-                            }
-                            connection = try PostgresConnection(conninfo: configuration.conninfo, sessionSetup: setup)
+                            connection = try PostgresConnection(conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup)
                         }
                         job(.success(connection!))
                     } catch let error as PostgresError {
@@ -111,14 +122,26 @@ package final class PostgresClient: Sendable {
         }
     }
 
-    /// Runs one statement with parameters.
+    /// Runs one statement with parameters, on its own implicit transaction: pipelined behind other requests'
+    /// statements when a pipelined connection is ready, otherwise on a pooled connection.
     package func query(_ sql: String, _ parameters: [String?] = []) async throws -> QueryResult {
-        try await withConnection { try $0.query(sql, parameters) }
+        if let pipelines, let result = try await pipelines.run(sql, parameters) { return result }
+        return try await withConnection { try $0.query(sql, parameters) }
     }
 
-    /// Stops the threads after the queued jobs ran; later calls fail with `.shutdown`.
+    /// Opens the pipelined connections now rather than on first use, waiting up to `timeout`; true when all
+    /// are ready (or there are none). Statements run on pooled connections until they are.
+    @discardableResult
+    package func connectPipelines(timeout: Duration = .seconds(10)) async -> Bool {
+        guard let pipelines else { return true }
+        return await pipelines.connectAll(timeout: timeout)
+    }
+
+    /// Stops the threads after the queued jobs ran and closes the pipelined connections; later calls fail
+    /// with `.shutdown`.
     package func shutdown() {
         queue.close()
+        pipelines?.shutdown()
     }
 }
 

@@ -128,47 +128,12 @@ package final class PostgresConnection: @unchecked Sendable {
             throw PostgresError(kind: .connection, message: message.trimmingTrailingNewlines, query: sql)
         }
         defer { PQclear(result) }
-        let status = PQresultStatus(result)
-        switch status {
-        case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-            let columnCount = Int(PQnfields(result))
-            let rowCount = Int(PQntuples(result))
-            let columns = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }
-            var rows: [[String?]] = []
-            rows.reserveCapacity(rowCount)
-            for row in 0..<rowCount {
-                var cells: [String?] = []
-                cells.reserveCapacity(columnCount)
-                for column in 0..<columnCount {
-                    if PQgetisnull(result, Int32(row), Int32(column)) == 1 {
-                        cells.append(nil)
-                    } else {
-                        cells.append(String(cString: PQgetvalue(result, Int32(row), Int32(column))))
-                    }
-                }
-                rows.append(cells)
-            }
-            let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
-            return QueryResult(columns: columns, rows: rows, affectedRows: affected)
-        default:
-            func field(_ code: Int32) -> String? {
-                guard let value = PQresultErrorField(result, code) else { return nil }
-                return String(cString: value)
-            }
-            let fatal = handle.map { PQstatus($0) != CONNECTION_OK } ?? true
-            throw PostgresError(
-                kind: fatal ? .connection : .server,
-                sqlState: field(Int32(UInt8(ascii: "C"))),
-                message: field(Int32(UInt8(ascii: "M"))) ?? String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines,
-                detail: field(Int32(UInt8(ascii: "D"))), hint: field(Int32(UInt8(ascii: "H"))),
-                constraint: field(Int32(UInt8(ascii: "n"))), table: field(Int32(UInt8(ascii: "t"))), query: sql
-            )
-        }
+        return try QueryResult.reading(result, connection: handle, sql: sql)
     }
 }
 
 /// Calls `body` with a C array of NUL-terminated copies of `strings` (NULL for nil), all in one buffer.
-private func withCStrings<Result>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
+func withCStrings<Result>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
     var buffer: [CChar] = []
     buffer.reserveCapacity(strings.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 })
     var offsets: [Int?] = []

@@ -13,7 +13,6 @@ struct ModelGraphCommand: AsyncParsableCommand {
 
     /// Applies `--config FILE` before the arguments are parsed, so its settings act as environment defaults.
     static func main() async {
-        ConcurrencyExecutor.adoptEventLoops()
         let arguments: [String]
         do {
             arguments = try ConfigFile.apply(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -21,6 +20,8 @@ struct ModelGraphCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             Foundation.exit(1)
         }
+        // Before any task runs: the event loops become Swift concurrency's executor (`serve --event-loops`).
+        ConcurrencyExecutor.adoptEventLoops(count: Serve.eventLoopCount(arguments: arguments) ?? ConcurrencyExecutor.defaultEventLoopCount)
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -20,6 +20,22 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Database connections in the pool (env MODELGRAPH_CONNECTIONS; default: processor cores + 1, each one a thread waiting on PostgreSQL).")
     var connections: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_CONNECTIONS"] ?? "") ?? Serve.defaultConnections
 
+    @Option(help: "Pipelined connections that single statements share, answered without a thread per connection (env MODELGRAPH_PIPELINED_CONNECTIONS; default 0: off, see docs/performance.md).")
+    var pipelinedConnections: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_PIPELINED_CONNECTIONS"] ?? "") ?? 0
+
+    @Option(help: "HTTP event loop threads (env MODELGRAPH_EVENT_LOOPS; default: half the processor cores, at least 1, leaving the rest to PostgreSQL).")
+    var eventLoops: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_EVENT_LOOPS"] ?? "") ?? ConcurrencyExecutor.defaultEventLoopCount
+
+    /// The event loop count from `--event-loops N` (or `=N`) or MODELGRAPH_EVENT_LOOPS, read before the
+    /// arguments are parsed: the loops must exist before the first task runs.
+    static func eventLoopCount(arguments: [String]) -> Int? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--event-loops", index + 1 < arguments.count { return Int(arguments[index + 1]) }
+            if argument.hasPrefix("--event-loops=") { return Int(argument.dropFirst("--event-loops=".count)) }
+        }
+        return Int(ProcessInfo.processInfo.environment["MODELGRAPH_EVENT_LOOPS"] ?? "")
+    }
+
     /// Connections when none are configured. Each is a thread blocked in libpq while PostgreSQL works; beyond the
     /// cores, more of them add scheduling delay, not throughput (docs/performance.md: on 2 cores, 8 connections
     /// gave p99 30–100 ms where 2–3 gave 3–7 ms, at the same or better throughput).
@@ -43,9 +59,10 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
+        guard pipelinedConnections >= 0 else { throw ValidationError("--pipelined-connections must be 0 or more; got \(pipelinedConnections).") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
         guard statementTimeout >= 0 else { throw ValidationError("--statement-timeout must not be negative.") }
     }
@@ -59,7 +76,7 @@ struct Serve: AsyncParsableCommand {
             guard try directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }
-            let (client, cluster) = try databaseOptions.connect(logger: logger, connections: connections, statementTimeoutMilliseconds: statementTimeout)
+            let (client, cluster) = try databaseOptions.connect(logger: logger, connections: connections, pipelinedConnections: pipelinedConnections, statementTimeoutMilliseconds: statementTimeout)
             defer {
                 client.shutdown()
                 cluster?.stop()
@@ -75,6 +92,9 @@ struct Serve: AsyncParsableCommand {
             let drift = try await runner.drift()
             guard drift.isEmpty else {
                 throw UserError("The database has drifted from the migrations:\n" + drift.map { "  - " + $0 }.joined(separator: "\n") + "\nRun `modelgraph migrate status` for the full report; repair the database or write a migration that matches it (`modelgraph migrate generate`).")
+            }
+            if await !client.connectPipelines() {
+                logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
             }
             let keys = APIKeyStore(client: client)
             if try await !keys.hasUsableKey() {

@@ -41,15 +41,15 @@ struct DatabaseOptions: ParsableArguments {
     var dataDirectory: String = ProcessInfo.processInfo.environment["MODELGRAPH_DATA_DIR"] ?? ".modelgraph/postgres"
 
     /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
-    /// caller can stop it.
-    func connect(logger: Logger, connections: Int = 4, statementTimeoutMilliseconds: Int = 10_000) throws -> (PostgresClient, EmbeddedPostgres?) {
+    /// caller can stop it. One-off commands need no pipelined connections; the server passes its own count.
+    func connect(logger: Logger, connections: Int = 4, pipelinedConnections: Int = 0, statementTimeoutMilliseconds: Int = 10_000) throws -> (PostgresClient, EmbeddedPostgres?) {
         if let databaseURL = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !databaseURL.isEmpty {
-            return (PostgresClient(configuration: .init(conninfo: databaseURL, connections: connections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), nil)
+            return (PostgresClient(configuration: .init(conninfo: databaseURL, connections: connections, pipelinedConnections: pipelinedConnections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), nil)
         }
         do {
             let cluster = try EmbeddedPostgres(directory: URL(fileURLWithPath: dataDirectory), logger: logger)
             try cluster.start()
-            return (PostgresClient(configuration: .init(conninfo: cluster.conninfo(), connections: connections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), cluster)
+            return (PostgresClient(configuration: .init(conninfo: cluster.conninfo(), connections: connections, pipelinedConnections: pipelinedConnections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), cluster)
         } catch let failure as EmbeddedPostgres.Failure {
             throw UserError(failure.description)
         }

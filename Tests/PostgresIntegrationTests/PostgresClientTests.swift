@@ -1,3 +1,4 @@
+import Foundation
 import Postgres
 import Testing
 import TestSupport
@@ -55,5 +56,100 @@ struct PostgresClientTests {
         #expect(sum == 2 * (0..<50).reduce(0, +))
         let backends = try await client.query("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()").scalar
         #expect((Int(backends ?? "99") ?? 99) <= 3)
+    }
+}
+
+@Suite("Pipelined statements")
+struct PipelinedStatementTests {
+    @Test("statements run on the pipelined connections while every pooled connection is busy")
+    func pipelinesServeStatements() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1, pipelinedConnections: 2))
+        defer { client.shutdown() }
+        #expect(await client.connectPipelines())
+        let release = Gate()
+        // Occupies the only pooled connection until the pipelined statements are done.
+        let held = Task { try await client.withConnection { _ in release.wait() } }
+        let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<200 { group.addTask { (index, try await client.query("SELECT $1::int * 3", [String(index)]).scalar) } }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        release.open()
+        try await held.value
+        #expect(answers.count == 200)
+        #expect(answers.allSatisfy { $0.value == String($0.key * 3) })
+    }
+
+    @Test("a failing statement fails alone: errors and answers interleaved on one pipeline reach their own callers")
+    func failuresStayIsolated() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1, pipelinedConnections: 1))
+        defer { client.shutdown() }
+        _ = try await client.withConnection { try $0.execute("CREATE TABLE t (id int PRIMARY KEY)") }
+        #expect(await client.connectPipelines())
+        _ = try await client.query("INSERT INTO t VALUES (1)")
+        let outcomes = await withTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<120 {
+                group.addTask {
+                    let sql = switch index % 4 {
+                    case 0: "SELECT $1::int + 1"
+                    case 1: "INSERT INTO t VALUES (1) RETURNING $1::int"  // unique violation
+                    case 2: "SELEC $1::int"  // fails while being prepared
+                    default: "SELECT 1 / ($1::int - $1::int)"  // division by zero
+                    }
+                    do {
+                        return (index, try await client.query(sql, [String(index)]).scalar ?? "null")
+                    } catch let error as PostgresError {
+                        return (index, error.sqlState ?? "\(error.kind)")
+                    } catch {
+                        return (index, "\(error)")
+                    }
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (index, outcome) in outcomes {
+            let expected = ["\(index + 1)", "23505", "42601", "22012"][index % 4]
+            #expect(outcome == expected, "statement \(index)")
+        }
+        #expect(try await client.query("SELECT count(*) FROM t").scalar == "1")
+    }
+
+    @Test("a pipelined connection the server killed is replaced, and statements keep working meanwhile")
+    func survivesKilledBackends() async throws {
+        let conninfo = try await TestDatabase.makeDatabase()
+        let client = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1, pipelinedConnections: 2))
+        defer { client.shutdown() }
+        #expect(await client.connectPipelines())
+        #expect(try await client.query("SELECT 1").scalar == "1")
+        let killer = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1, pipelinedConnections: 0))
+        defer { killer.shutdown() }
+        let killed = try await killer.query(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).scalar
+        #expect(Int(killed ?? "0") ?? 0 >= 2)
+        for index in 0..<20 {
+            #expect(try await client.query("SELECT $1::int", [String(index)]).scalar == String(index))
+        }
+        try await Task.sleep(for: .milliseconds(1100))
+        #expect(await client.connectPipelines())
+        #expect(try await client.query("SELECT 'back'").scalar == "back")
+    }
+}
+
+/// A one-shot latch a blocking worker thread can wait on.
+private final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func wait() {
+        condition.lock()
+        while !isOpen { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -1,0 +1,306 @@
+import CLibPQ
+import Foundation
+import Synchronization
+
+/// A non-blocking libpq connection in pipeline mode that many requests share at once.
+///
+/// The caller's thread (an event loop) sends a statement without waiting: prepare (first time only), execute,
+/// sync, flush. The answer is read by the `SocketReactor` thread when the socket turns readable, in the order
+/// the statements were sent. Statements queue inside PostgreSQL's socket buffer instead of in our process, so
+/// the backend never idles between them, and no thread blocks per connection. Each statement is followed by
+/// its own sync, so it runs in its own implicit transaction exactly as it would alone, and a failing statement
+/// does not affect the next one.
+final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
+    /// Receives a statement's outcome on the reactor thread.
+    typealias Completion = @Sendable (Result<QueryResult, PostgresError>) -> Void
+
+    /// What the connection expects next from the server, in sending order.
+    private enum Expected {
+        /// A `Parse` of a statement first seen on this connection.
+        case prepare(sql: String, name: String)
+        /// The statement a caller waits for, executed by prepared name (nil: unprepared).
+        case statement(sql: String, name: String?, completion: Completion)
+        /// The sync after each statement.
+        case sync
+    }
+
+    private enum State { case unconnected, connecting, ready, broken(since: ContinuousClock.Instant), closed }
+
+    private let conninfo: String
+    private let sessionSetup: [String]
+    private let reactor: SocketReactor
+    private let lock = NSLock()
+    /// Statements sent and not yet answered; read without the lock to pick the least busy connection.
+    private let waiting = Atomic<Int>(0)
+    /// Mirrors `state == .ready`, so picking a connection takes no lock.
+    private let readyFlag = Atomic<Bool>(false)
+
+    // Guarded by `lock`.
+    private var state = State.unconnected
+    private var handle: OpaquePointer?
+    private var socket: Int32 = -1
+    private var expected: [Expected] = []
+    private var head = 0
+    private var prepared: [String: String] = [:]
+    private var nextStatementNumber = 0
+    /// Why prepares failed, by statement name: statements already queued under that name report it
+    /// (rather than "prepared statement does not exist"). Cleared whenever nothing is in flight.
+    private var failedPrepares: [String: PostgresError] = [:]
+    /// The current statement's outcome, delivered once libpq marks the end of its results.
+    private var outcome: Result<QueryResult, PostgresError>?
+    private var wantsWrite = false
+
+    /// Prepared statements kept before new statement texts run unprepared.
+    static let statementCacheLimit = 1024
+    /// How long a broken connection waits before the next attempt to reconnect.
+    static let reconnectDelay: Duration = .seconds(1)
+
+    init(conninfo: String, sessionSetup: [String], reactor: SocketReactor) {
+        self.conninfo = conninfo
+        self.sessionSetup = sessionSetup
+        self.reactor = reactor
+    }
+
+    /// Statements in flight on this connection.
+    var load: Int { waiting.load(ordering: .relaxed) }
+
+    /// True when statements can be sent now. When not, starts connecting in the background (at most once
+    /// per `reconnectDelay` after a failure) so that a later call finds it ready.
+    func isReady() -> Bool {
+        if readyFlag.load(ordering: .acquiring) { return true }
+        lock.lock()
+        let startConnecting: Bool
+        switch state {
+        case .ready:
+            lock.unlock()
+            return true
+        case .connecting, .closed:
+            startConnecting = false
+        case .unconnected:
+            startConnecting = true
+        case .broken(let since):
+            startConnecting = ContinuousClock.now - since >= Self.reconnectDelay
+        }
+        if startConnecting { state = .connecting }
+        lock.unlock()
+        if startConnecting {
+            Thread.detachNewThread { [self] in connect() }
+        }
+        return false
+    }
+
+    /// Connects (blocking: runs on its own short-lived thread), applies the session settings, then switches
+    /// to non-blocking pipeline mode and hands the socket to the reactor.
+    private func connect() {
+        let connection = PQconnectdb(conninfo)
+        var ready = connection.map { PQstatus($0) == CONNECTION_OK } ?? false
+        if let connection, ready {
+            PQsetNoticeProcessor(connection, { _, _ in }, nil)
+            for statement in sessionSetup {
+                let result = PQexec(connection, statement)
+                ready = ready && PQresultStatus(result) == PGRES_COMMAND_OK
+                PQclear(result)
+            }
+            ready = ready && PQsetnonblocking(connection, 1) == 0 && PQenterPipelineMode(connection) == 1
+        }
+        lock.lock()
+        guard let connection, ready, case .connecting = state else {
+            if case .connecting = state { state = .broken(since: .now) }
+            lock.unlock()
+            if let connection { PQfinish(connection) }
+            return
+        }
+        let socket = PQsocket(connection)
+        handle = connection
+        self.socket = socket
+        expected = []
+        head = 0
+        prepared = [:]
+        wantsWrite = false
+        state = .ready
+        readyFlag.store(true, ordering: .releasing)
+        reactor.watch(socket, for: self)
+        lock.unlock()
+    }
+
+    /// Sends one statement; `completion` runs on the reactor thread with its rows or error. Returns false,
+    /// without calling `completion`, when the connection is not ready (the caller uses another way).
+    func send(_ sql: String, _ parameters: [String?], completion: @escaping Completion) -> Bool {
+        lock.lock()
+        guard case .ready = state, let handle else {
+            lock.unlock()
+            return false
+        }
+        var name = prepared[sql]
+        var sent = true
+        if name == nil && prepared.count < Self.statementCacheLimit {
+            nextStatementNumber += 1
+            let fresh = "mg\(nextStatementNumber)"
+            sent = PQsendPrepare(handle, fresh, sql, 0, nil) == 1
+            if sent {
+                expected.append(.prepare(sql: sql, name: fresh))
+                prepared[sql] = fresh
+                name = fresh
+            }
+        }
+        if sent {
+            sent = withCStrings(parameters) { values in
+                if let name {
+                    return PQsendQueryPrepared(handle, name, Int32(values.count), values, nil, nil, 0) == 1
+                }
+                return PQsendQueryParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0) == 1
+            }
+        }
+        let queued = sent
+        if queued {
+            expected.append(.statement(sql: sql, name: name, completion: completion))
+            waiting.add(1, ordering: .relaxed)
+            sent = PQpipelineSync(handle) == 1
+            if sent { expected.append(.sync) }
+        }
+        let failed = sent ? flush(handle) : breakConnection()
+        lock.unlock()
+        for (waiter, error) in failed { waiter(.failure(error)) }
+        // Not queued: `completion` was not kept, so the caller must run the statement another way.
+        return queued
+    }
+
+    func socketReadable() {
+        lock.lock()
+        guard case .ready = state, let handle else {
+            lock.unlock()
+            return
+        }
+        var finished: [(Completion, Result<QueryResult, PostgresError>)] = []
+        if PQconsumeInput(handle) == 0 || PQstatus(handle) != CONNECTION_OK {
+            finished = breakConnection().map { ($0, .failure($1)) }
+        } else {
+            finished = readAnswers(handle)
+            if wantsWrite { finished += flush(handle).map { ($0, .failure($1)) } }
+        }
+        lock.unlock()
+        for (completion, result) in finished { completion(result) }
+    }
+
+    func socketWritable() {
+        lock.lock()
+        guard case .ready = state, let handle else {
+            lock.unlock()
+            return
+        }
+        let failed = flush(handle)
+        lock.unlock()
+        for (waiter, error) in failed { waiter(.failure(error)) }
+    }
+
+    /// Reads every answer already received, in sending order, without blocking.
+    private func readAnswers(_ handle: OpaquePointer) -> [(Completion, Result<QueryResult, PostgresError>)] {
+        var finished: [(Completion, Result<QueryResult, PostgresError>)] = []
+        while head < expected.count, PQisBusy(handle) == 0 {
+            let result = PQgetResult(handle)
+            defer { if let result { PQclear(result) } }
+            switch expected[head] {
+            case .sync:
+                // One PGRES_PIPELINE_SYNC per sync, with no NULL after it.
+                head += 1
+            case .prepare(let sql, let name):
+                guard let result else {
+                    head += 1
+                    continue
+                }
+                if PQresultStatus(result) != PGRES_COMMAND_OK {
+                    do {
+                        _ = try QueryResult.reading(result, connection: handle, sql: sql)
+                    } catch {
+                        failedPrepares[name] = error
+                    }
+                    if prepared[sql] == name { prepared[sql] = nil }
+                }
+            case .statement(let sql, let name, let completion):
+                guard let result else {
+                    head += 1
+                    waiting.subtract(1, ordering: .relaxed)
+                    let skipped = PostgresError(kind: .server, message: "the statement was skipped after an earlier failure", query: sql)
+                    finished.append((completion, outcome ?? .failure(skipped)))
+                    outcome = nil
+                    continue
+                }
+                if let name, let failure = failedPrepares[name] {
+                    // Its prepare failed (pipeline aborted, or "prepared statement does not exist" after a sync).
+                    outcome = .failure(failure)
+                    continue
+                }
+                if PQresultStatus(result) == PGRES_PIPELINE_ABORTED { continue }
+                do {
+                    outcome = .success(try QueryResult.reading(result, connection: handle, sql: sql))
+                } catch {
+                    // A statement prepared before a schema change can fail with "cached plan must not change
+                    // result type": prepare it afresh next time.
+                    if error.sqlState == "0A000" { prepared[sql] = nil }
+                    outcome = .failure(error)
+                }
+            }
+        }
+        if head == expected.count { failedPrepares = [:] }
+        if head > 64 && head * 2 > expected.count {
+            expected.removeFirst(head)
+            head = 0
+        }
+        return finished
+    }
+
+    /// Pushes buffered bytes to the server; asks the reactor for writability while some remain.
+    private func flush(_ handle: OpaquePointer) -> [(Completion, PostgresError)] {
+        switch PQflush(handle) {
+        case 0:
+            if wantsWrite {
+                wantsWrite = false
+                reactor.setWantsWrite(false, for: socket)
+            }
+            return []
+        case 1:
+            if !wantsWrite {
+                wantsWrite = true
+                reactor.setWantsWrite(true, for: socket)
+            }
+            return []
+        default:
+            return breakConnection()
+        }
+    }
+
+    /// Closes a connection that failed and fails what waited on it (a later `isReady` reconnects).
+    private func breakConnection(kind: PostgresError.Kind = .connection) -> [(Completion, PostgresError)] {
+        let reason = handle.map { String(cString: PQerrorMessage($0)).trimmingTrailingNewlines } ?? ""
+        let message = "the connection to PostgreSQL broke" + (reason.isEmpty ? "" : ": " + reason)
+        var failed: [(Completion, PostgresError)] = []
+        for item in expected[head...] {
+            if case .statement(let sql, _, let completion) = item {
+                failed.append((completion, PostgresError(kind: kind, message: message, query: sql)))
+            }
+        }
+        expected = []
+        head = 0
+        outcome = nil
+        failedPrepares = [:]
+        waiting.store(0, ordering: .relaxed)
+        if let handle {
+            reactor.unwatch(socket)
+            PQfinish(handle)
+        }
+        handle = nil
+        socket = -1
+        state = .broken(since: .now)
+        readyFlag.store(false, ordering: .releasing)
+        return failed
+    }
+
+    /// Closes the connection for good; waiting statements fail with `.shutdown`.
+    func close() {
+        lock.lock()
+        let failed = breakConnection(kind: .shutdown)
+        state = .closed
+        lock.unlock()
+        for (waiter, error) in failed { waiter(.failure(error)) }
+    }
+}
