@@ -18,6 +18,13 @@ package final class SocketReactor: Sendable {
     private let wakeup: Int32
     private let watchers = Mutex<[Int32: Watched]>([:])
     private let stopped = Atomic<Bool>(false)
+    private let inbox = Mutex(Inbox())
+
+    /// Work handed to the reactor thread, and whether that thread is (about to be) blocked in `epoll_wait`.
+    private struct Inbox: @unchecked Sendable {
+        var jobs: [@Sendable () -> Void] = []
+        var sleeping = false
+    }
 
     private struct Watched: @unchecked Sendable {
         /// Held weakly: a connection that went away stops being watched at the next event.
@@ -65,6 +72,20 @@ package final class SocketReactor: Sendable {
         epoll_ctl(epoll, EPOLL_CTL_DEL, socket, &event)
     }
 
+    /// Runs `job` on the reactor thread, after the events at hand. Wakes the thread only when it is blocked
+    /// waiting, so under load many jobs share one wake-up.
+    package func execute(_ job: @escaping @Sendable () -> Void) {
+        let wake = inbox.withLock { inbox -> Bool in
+            inbox.jobs.append(job)
+            defer { inbox.sleeping = false }
+            return inbox.sleeping
+        }
+        if wake {
+            var one: UInt64 = 1
+            _ = CLinuxEvents.write(wakeup, &one, 8)
+        }
+    }
+
     /// Ends the thread; sockets still registered are left to their owners.
     package func shutdown() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -75,7 +96,16 @@ package final class SocketReactor: Sendable {
     private func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 64)
         while !stopped.load(ordering: .acquiring) {
-            let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), -1) }
+            let jobs = inbox.withLock { inbox -> [@Sendable () -> Void] in
+                let jobs = inbox.jobs
+                inbox.jobs = []
+                inbox.sleeping = jobs.isEmpty
+                return jobs
+            }
+            for job in jobs { job() }
+            // After running jobs, only look for events; block only when there was nothing to do.
+            let timeout: Int32 = jobs.isEmpty ? -1 : 0
+            let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), timeout) }
             if count < 0 {
                 if errno == EINTR { continue }
                 break
@@ -83,7 +113,11 @@ package final class SocketReactor: Sendable {
             for index in 0..<Int(count) {
                 let socket = events[index].data.fd
                 let flags = events[index].events
-                if socket == wakeup { continue }
+                if socket == wakeup {
+                    var value: UInt64 = 0
+                    _ = read(wakeup, &value, 8)
+                    continue
+                }
                 guard let watcher = watchers.withLock({ $0[socket]?.watcher }) else {
                     unwatch(socket)
                     continue
@@ -92,6 +126,7 @@ package final class SocketReactor: Sendable {
                 if flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { watcher.socketReadable() }
             }
         }
+        for job in inbox.withLock({ inbox in inbox.jobs }) { job() }
         close(epoll)
         close(wakeup)
     }

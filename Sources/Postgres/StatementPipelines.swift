@@ -30,14 +30,19 @@ final class StatementPipelines: Sendable {
         guard let connection = leastBusy() else { return nil }
         let origin = MultiThreadedEventLoopGroup.currentEventLoop
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<QueryResult, PostgresError>?, Never>) in
-            let queued = connection.send(sql, parameters) { result in
+            @Sendable func resume(_ outcome: Result<QueryResult, PostgresError>?) {
                 if let origin {
-                    origin.execute { continuation.resume(returning: result) }
+                    origin.execute { continuation.resume(returning: outcome) }
                 } else {
-                    continuation.resume(returning: result)
+                    continuation.resume(returning: outcome)
                 }
             }
-            if !queued { continuation.resume(returning: nil) }
+            // libpq is driven from the reactor thread only: the event loop never waits for a lock the reactor
+            // holds, and is never the one descheduled while holding it.
+            reactor.execute {
+                let queued = connection.send(sql, parameters) { resume($0) }
+                if !queued { resume(nil) }
+            }
         }
         switch outcome {
         case nil:
