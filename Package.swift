@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "Postgres",
             dependencies: [
-                "CLibPQ", "CLinuxEvents", "SQLSyntax", .product(name: "Logging", package: "swift-log"), .product(name: "NIOPosix", package: "swift-nio"),
+                "CLibPQ", .target(name: "CLinuxEvents", condition: .when(platforms: [.linux])), "SQLSyntax", .product(name: "Logging", package: "swift-log"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CLibPQ
 import Foundation
 import Synchronization
@@ -304,3 +305,4 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
         for (waiter, error) in failed { waiter(.failure(error)) }
     }
 }
+#endif

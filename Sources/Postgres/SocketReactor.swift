@@ -1,3 +1,4 @@
+#if os(Linux)
 import CLinuxEvents
 import Foundation
 import Synchronization
@@ -131,3 +132,4 @@ package final class SocketReactor: Sendable {
         close(wakeup)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import NIOPosix
 import Synchronization
@@ -86,3 +87,4 @@ final class StatementPipelines: Sendable {
         reactor.shutdown()
     }
 }
+#endif
