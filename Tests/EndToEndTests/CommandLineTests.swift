@@ -156,13 +156,13 @@ struct ServeCommandTests {
 @Suite("Command line: shutdown and keys over HTTP")
 struct ShutdownTests {
     /// Starts `modelgraph serve` on a test database; returns the process, its port and key.
-    static func serve(database: String, folder: URL) async throws -> (Process, Int, String, URL) {
+    static func serve(database: String, folder: URL, arguments: [String] = []) async throws -> (Process, Int, String, URL) {
         try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("schema.graphql"), to: folder.appendingPathComponent("schema.graphql"))
         try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("migrations"), to: folder.appendingPathComponent("migrations"))
         let port = Int.random(in: 40_001...60_000)
         let process = Process()
         process.executableURL = CommandLineTests.root.appendingPathComponent(".build/debug/modelgraph")
-        process.arguments = ["serve", "--database-url", database, "--port", String(port)]
+        process.arguments = ["serve", "--database-url", database, "--port", String(port)] + arguments
         process.currentDirectoryURL = folder
         let log = folder.appendingPathComponent("serve.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -224,6 +224,34 @@ struct ShutdownTests {
         #expect(body.contains(#""items" : []"#) || body.contains(#""items":[]"#))
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test("--pipelined-connections and --event-loops: writes, reads and errors over pipelined connections")
+    func pipelinedServe() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (process, port, key, _) = try await Self.serve(database: database, folder: folder, arguments: ["--pipelined-connections", "2", "--event-loops", "2"])
+        defer { process.terminate(); process.waitUntilExit() }
+        // The pipelined connections open at start-up, before the first request.
+        let client = PostgresClient(configuration: .init(conninfo: database, connections: 1))
+        defer { client.shutdown() }
+        let backends = try await client.query("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()").scalar
+        #expect(Int(backends ?? "0") ?? 0 >= 2)
+        let created = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    let (_, body) = try await Self.post(port: port, key: key, query: #"mutation { createTeam(input: {id: "t\#(index)", mantra: "m\#(index)"}) { id mantra } }"#)
+                    return (index, body)
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (index, body) in created { #expect(body.replacingOccurrences(of: " ", with: "").contains(#""mantra":"m\#(index)""#), "\(body)") }
+        let (_, duplicate) = try await Self.post(port: port, key: key, query: #"mutation { createTeam(input: {id: "t1", mantra: "again"}) { id } }"#)
+        #expect(duplicate.contains("DynamoDB:ConditionalCheckFailedException"))
+        let (_, read) = try await Self.post(port: port, key: key, query: #"{ getTeam(id: "t7") { mantra } }"#)
+        #expect(read.replacingOccurrences(of: " ", with: "").contains(#""mantra":"m7""#))
     }
 
     @Test("revoked and expired keys get the 401 UnauthorizedException body")
