@@ -5,9 +5,9 @@ import Synchronization
 
 /// A non-blocking libpq connection in pipeline mode that many requests share at once.
 ///
-/// The caller's thread (an event loop) sends a statement without waiting: prepare (first time only), execute,
-/// sync, flush. The answer is read by the `SocketReactor` thread when the socket turns readable, in the order
-/// the statements were sent. Statements queue inside PostgreSQL's socket buffer instead of in our process, so
+/// Only the `SocketReactor` thread drives libpq here: it sends a statement without waiting (prepare, first
+/// time only; execute; sync; flush) and reads the answers, in sending order, when the socket turns readable.
+/// The lock guards the hand-over from the thread that connects and `isReady` callers on event loops. Statements queue inside PostgreSQL's socket buffer instead of in our process, so
 /// the backend never idles between them, and no thread blocks per connection. Each statement is followed by
 /// its own sync, so it runs in its own implicit transaction exactly as it would alone, and a failing statement
 /// does not affect the next one.
