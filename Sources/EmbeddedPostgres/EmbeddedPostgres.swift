@@ -19,10 +19,14 @@ package final class EmbeddedPostgres: @unchecked Sendable {
     package private(set) var port = 0
     /// The folder holding the unix socket.
     package private(set) var socketDirectory = ""
+    /// The server's `max_connections` when this object starts it.
+    package let maxConnections: Int
 
-    /// Finds the binaries; throws a message saying how to install them when there are none.
-    package init(directory: URL, logger: Logger = Logger(label: "modelgraph.postgres")) throws {
+    /// Finds the binaries; throws a message saying how to install them when there are none. `maxConnections`
+    /// becomes the server's `max_connections` when this object starts it (a server already running keeps its own).
+    package init(directory: URL, maxConnections: Int = 200, logger: Logger = Logger(label: "modelgraph.postgres")) throws {
         self.directory = directory.standardizedFileURL
+        self.maxConnections = maxConnections
         self.logger = logger
         guard let binaries = Self.findBinaries() else {
             throw Failure(description: """
@@ -57,7 +61,7 @@ package final class EmbeddedPostgres: @unchecked Sendable {
         // Restarting the same cluster keeps its address, so pools pointed at it reconnect by themselves.
         if port == 0 { port = try Self.freePort() }
         if socketDirectory.isEmpty { socketDirectory = try chooseSocketDirectory() }
-        let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(socketDirectory) -c max_connections=200 -c unix_socket_permissions=0777"
+        let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(socketDirectory) -c max_connections=\(maxConnections) -c unix_socket_permissions=0777"
         try run("pg_ctl", ["-D", data.path, "-l", directory.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o", options, "start"])
         startedByUs = true
         logger.info("started PostgreSQL", metadata: ["port": "\(port)", "socket": "\(socketDirectory)"])

@@ -16,7 +16,9 @@ package enum TestDatabase {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
             var logger = Logger(label: "test.postgres")
             logger.logLevel = .warning
-            let cluster = try EmbeddedPostgres(directory: folder, logger: logger)
+            // Every test runs at once, each server with its own pool: about 200 connections at the peak, so
+            // leave room well beyond PostgreSQL's default.
+            let cluster = try EmbeddedPostgres(directory: folder, maxConnections: maxConnections, logger: logger)
             try cluster.start()
             clusterToStop = cluster
             atexit {
@@ -28,6 +30,9 @@ package enum TestDatabase {
             return .failure(error)
         }
     }()
+
+    /// `max_connections` of the throwaway cluster. A `TEST_DATABASE_URL` server needs about half of it free.
+    package static let maxConnections = 1000
 
     nonisolated(unsafe) private static var clusterToStop: EmbeddedPostgres?
 
