@@ -37,6 +37,13 @@ struct BindAllocator {
         return .parameter(values.count, type)
     }
 
+    /// The next alias for a compiled object's row: `__r0`, `__r1`, … It is referenced unqualified (a whole-row
+    /// reference), so it must not be any column's name: schemas cannot name columns with a leading `__`.
+    mutating func rowAlias() -> String {
+        defer { aliasCounter += 1 }
+        return "__r\(aliasCounter)"
+    }
+
     /// The next table alias: `t0`, `t1`, …
     mutating func alias() -> String {
         defer { aliasCounter += 1 }

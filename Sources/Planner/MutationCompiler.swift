@@ -76,8 +76,10 @@ extension SelectionCompiler {
     /// data-modifying statement returns, in the same statement.
     func selectWritten(_ write: Statement, _ selectionSet: SelectionSet, model: Model, binds: inout BindAllocator) throws(PlanError) -> Select {
         let alias = binds.alias()
-        let object = try object(selectionSet, model: model, alias: alias, binds: &binds)
-        return Select(with: [CommonTableExpression(name: "written", statement: write)], columns: [SelectColumn(object)], from: [.cte("written", alias: alias)])
+        return try selectObject(
+            selectionSet, model: model, from: .cte("written", alias: alias), alias: alias, where: nil,
+            with: [CommonTableExpression(name: "written", statement: write)], binds: &binds
+        )
     }
 
     /// True when some relationship selected under `selectionSet` (on `model`), at any depth, reads rows of
@@ -105,8 +107,7 @@ extension MutationCompiler {
         let condition = SQLExpression.and(keys.map { key in
             .binary(.column(table: alias, name: key.columnName), .equal, binds.bind(nil, as: StorageMapping.sqlType(key.type)))
         })
-        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-        let select = Select(columns: [SelectColumn(object)], from: [.table(api.table(model), alias: alias)], where: condition)
+        let select = try selection.selectObject(selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: condition, binds: &binds)
         return ReadBack(sql: SQLRenderer.render(.select(select)), parameters: binds.values, parameterSources: binds.sources, keyCount: keys.count)
     }
 }

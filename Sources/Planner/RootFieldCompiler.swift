@@ -54,8 +54,7 @@ struct RootFieldCompiler {
             }
             conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, try binds.bind(value, for: key, of: model, schema: api.schema)))
         }
-        let object = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
-        return Select(columns: [SelectColumn(object)], from: [.table(api.table(model), alias: alias)], where: .and(conditions))
+        return try selection.selectObject(selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: .and(conditions), binds: &binds)
     }
 
     /// `listXs` and index queries: an optional partition key, paging, filter.

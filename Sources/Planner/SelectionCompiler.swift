@@ -2,7 +2,7 @@ import GraphQL
 import ModelIR
 import SQLSyntax
 
-/// Compiles a selection set on a model into one `json_build_object(…)` expression over a row alias,
+/// Compiles a selection set on a model into one row value over a row alias (see `CompiledObject`),
 /// following relationships with correlated sub-queries (one statement, no N+1).
 struct SelectionCompiler {
     let api: APISchemaView
@@ -18,15 +18,22 @@ struct SelectionCompiler {
         SelectionCompiler(api: api, fragments: fragments, values: values, denials: denials, path: path + [key])
     }
 
-    /// The JSON object for `selectionSet` on `model`, reading row alias `alias`.
-    func object(_ selectionSet: SelectionSet, model: Model, alias: String, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
-        var arguments: [SQLExpression] = []
+    /// The object for `selectionSet` on `model`, reading row alias `alias`.
+    func object(_ selectionSet: SelectionSet, model: Model, alias: String, binds: inout BindAllocator) throws(PlanError) -> CompiledObject {
+        var entries: [(key: String, value: SQLExpression)] = []
         for field in try collectFields(selectionSet, typeName: model.name) {
-            let key = field.alias?.value ?? field.name.value
-            arguments.append(.constant(key))
-            arguments.append(try value(of: field, model: model, alias: alias, binds: &binds))
+            entries.append((field.alias?.value ?? field.name.value, try value(of: field, model: model, alias: alias, binds: &binds)))
         }
-        return .function(.jsonBuildObject, arguments)
+        return CompiledObject(entries: entries, rowAlias: binds.rowAlias())
+    }
+
+    /// `SELECT <the object as JSON> FROM <source> WHERE condition`: one JSON object per source row.
+    func selectObject(
+        _ selectionSet: SelectionSet, model: Model, from source: FromItem, alias: String, where condition: SQLExpression?,
+        with: [CommonTableExpression] = [], binds: inout BindAllocator
+    ) throws(PlanError) -> Select {
+        let object = try object(selectionSet, model: model, alias: alias, binds: &binds)
+        return Select(with: with, columns: [SelectColumn(object.json)], from: object.from(source), where: condition)
     }
 
     /// Flattens fragments and applies `@skip`/`@include`, keeping first-seen order per response key.
@@ -101,7 +108,7 @@ struct SelectionCompiler {
         switch relationship.kind {
         case .hasOne, .belongsTo:
             let object = try nested.object(selectionSet, model: target, alias: childAlias, binds: &binds)
-            return .subquery(Select(columns: [SelectColumn(object)], from: [.table(api.table(target), alias: childAlias)], where: join, limit: .integer(1)))
+            return .subquery(Select(columns: [SelectColumn(object.value)], from: object.from(.table(api.table(target), alias: childAlias)), where: join, limit: .integer(1)))
         case .hasMany, .manyToMany:
             let arguments = ConnectionArguments(field: field, values: values, defaultLimit: relationship.defaultLimit, maximumLimit: api.maximumLimit)
             var condition = join

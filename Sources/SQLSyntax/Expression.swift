@@ -13,8 +13,8 @@ package indirect enum SQLExpression: Equatable, Sendable {
     case keyword(SQLKeyword)
     /// `name(arg, …)` for a function of ours.
     case function(SQLFunction, [SQLExpression])
-    /// An aggregate: `name(args ORDER BY …) FILTER (WHERE …)`.
-    case aggregate(SQLFunction, [SQLExpression], orderBy: [SQLOrder] = [], filter: SQLExpression? = nil)
+    /// An aggregate: `name(args)`, fed rows in the order its `FROM` produces them.
+    case aggregate(SQLFunction, [SQLExpression])
     /// `left op right`.
     case binary(SQLExpression, SQLOperator, SQLExpression)
     /// `NOT (e)`.
@@ -33,12 +33,14 @@ package indirect enum SQLExpression: Equatable, Sendable {
     case atTimeZone(SQLExpression, String)
     /// `e COLLATE "C"`.
     case collate(SQLExpression, String)
-    /// `name() OVER (ORDER BY …)`.
-    case window(SQLFunction, orderBy: [SQLOrder])
     /// `ARRAY[e1, e2, …]`.
     case array([SQLExpression])
     /// `lhs = ANY(rhs)`.
     case any(SQLExpression, SQLOperator, SQLExpression)
+    /// `(array)[index]`: one element, 1-based.
+    case element(SQLExpression, SQLExpression)
+    /// `(array)[lower:upper]`: the elements between two 1-based positions, both included.
+    case slice(SQLExpression, lower: SQLExpression, upper: SQLExpression)
 
     /// Equality to a typed expression with a case list of equatable pairs.
     package static func == (lhs: SQLExpression, rhs: SQLExpression) -> Bool {
@@ -94,15 +96,14 @@ package enum SQLOperator: String, Sendable, Equatable {
 package enum SQLFunction: String, Sendable, Equatable {
     case jsonBuildObject = "json_build_object"
     case jsonBuildArray = "json_build_array"
-    case jsonAgg = "json_agg"
     case arrayAgg = "array_agg"
+    case arrayToJSON = "array_to_json"
     case toJSON = "to_json"
     case coalesce
     case count
     case now
     case genRandomUUID = "gen_random_uuid"
     case toChar = "to_char"
-    case rowNumber = "row_number"
     case length
     case cardinality
     case strpos
@@ -110,7 +111,6 @@ package enum SQLFunction: String, Sendable, Equatable {
     case encode
     case convertTo = "convert_to"
     case translate
-    case max
 }
 
 /// One `ORDER BY` item.

@@ -185,12 +185,8 @@ package enum SQLRenderer {
             return keyword.rawValue
         case .function(let function, let arguments):
             return function.rawValue + "(" + arguments.map(self.expression).joined(separator: ", ") + ")"
-        case .aggregate(let function, let arguments, let orderBy, let filter):
-            var text = function.rawValue + "(" + arguments.map(self.expression).joined(separator: ", ")
-            if !orderBy.isEmpty { text += " ORDER BY " + orderList(orderBy) }
-            text += ")"
-            if let filter { text += " FILTER (WHERE " + self.expression(filter) + ")" }
-            return text
+        case .aggregate(let function, let arguments):
+            return function.rawValue + "(" + arguments.map(self.expression).joined(separator: ", ") + ")"
         case .binary(let left, let op, let right):
             return "(" + self.expression(left) + " " + op.rawValue + " " + self.expression(right) + ")"
         case .not(let inner):
@@ -214,12 +210,14 @@ package enum SQLRenderer {
             return "(" + self.expression(inner) + " AT TIME ZONE " + Quoting.literal(zone) + ")"
         case .collate(let inner, let collation):
             return "(" + self.expression(inner) + " COLLATE " + Quoting.identifier(collation) + ")"
-        case .window(let function, let orderBy):
-            return function.rawValue + "() OVER (ORDER BY " + orderList(orderBy) + ")"
         case .array(let items):
             return "ARRAY[" + items.map(self.expression).joined(separator: ", ") + "]"
         case .any(let left, let op, let right):
             return "(" + self.expression(left) + " " + op.rawValue + " ANY(" + self.expression(right) + "))"
+        case .element(let array, let index):
+            return "(" + self.expression(array) + ")[" + self.expression(index) + "]"
+        case .slice(let array, let lower, let upper):
+            return "(" + self.expression(array) + ")[" + self.expression(lower) + ":" + self.expression(upper) + "]"
         }
     }
 }

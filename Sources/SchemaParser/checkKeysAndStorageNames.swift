@@ -41,7 +41,7 @@ extension SchemaLowering {
     }
 
     /// `@refersTo` collisions (contract §6.2): two models on one table, a table named like another model,
-    /// two fields on one column.
+    /// two fields on one column; and column names with the reserved `__` prefix.
     mutating func checkStorageNames(in schema: ModelIR.Schema) {
         var tables: [String: String] = [:]
         for model in schema.models {
@@ -54,6 +54,10 @@ extension SchemaLowering {
             }
             var columns: [String: String] = [:]
             for field in model.storedFields {
+                if field.columnName.hasPrefix("__") {
+                    // GraphQL reserves the prefix for its own names; ModelGraph's statements use it for row aliases.
+                    error("Field '\(model.name).\(field.name)' is stored in column '\(field.columnName)': names beginning with '__' are reserved.", at: field.location)
+                }
                 if let other = columns[field.columnName] {
                     error("Fields '\(model.name).\(other)' and '\(model.name).\(field.name)' are both stored in column '\(field.columnName)'.", at: field.location)
                 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Migrations
 import Planner
+import Postgres
 import Server
 import Store
 
@@ -53,6 +54,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment("MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
     @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment("MODELGRAPH_SLOW_STATEMENT_MS", 500)
     @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment("MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
+    @Option(help: "PostgreSQL's plan_cache_mode for ModelGraph's prepared statements: auto, force_generic_plan or force_custom_plan (env MODELGRAPH_PLAN_CACHE_MODE; needs PostgreSQL 12 or later).")
+    var planCacheMode: PlanCacheMode = ProcessInfo.processInfo.environment["MODELGRAPH_PLAN_CACHE_MODE"].flatMap(PlanCacheMode.init(rawValue:)) ?? .forceGenericPlan
+    @Option(help: "PostgreSQL's random_page_cost for ModelGraph's connections; 0 keeps the server's (env MODELGRAPH_RANDOM_PAGE_COST; default 1.1, for SSDs or cached data).")
+    var randomPageCost: Double = ProcessInfo.processInfo.environment["MODELGRAPH_RANDOM_PAGE_COST"].flatMap(Double.init) ?? PostgresClient.Configuration.defaultRandomPageCost
 
     static func environment(_ name: String, _ fallback: Int) -> Int {
         ProcessInfo.processInfo.environment[name].flatMap(Int.init) ?? fallback
@@ -65,6 +70,13 @@ struct Serve: AsyncParsableCommand {
         guard pipelinedConnections >= 0 else { throw ValidationError("--pipelined-connections must be 0 or more; got \(pipelinedConnections).") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
         guard statementTimeout >= 0 else { throw ValidationError("--statement-timeout must not be negative.") }
+        guard randomPageCost >= 0, randomPageCost.isFinite else { throw ValidationError("--random-page-cost must be 0 (the server's setting) or a positive number; got \(randomPageCost).") }
+        if let cost = ProcessInfo.processInfo.environment["MODELGRAPH_RANDOM_PAGE_COST"], Double(cost) == nil {
+            throw ValidationError("MODELGRAPH_RANDOM_PAGE_COST must be a number; got '\(cost)'.")
+        }
+        if let mode = ProcessInfo.processInfo.environment["MODELGRAPH_PLAN_CACHE_MODE"], PlanCacheMode(rawValue: mode) == nil {
+            throw ValidationError("MODELGRAPH_PLAN_CACHE_MODE must be one of \(PlanCacheMode.allValueStrings.joined(separator: ", ")); got '\(mode)'.")
+        }
     }
 
     func run() async throws {
@@ -76,7 +88,13 @@ struct Serve: AsyncParsableCommand {
             guard try directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }
-            let (client, cluster) = try databaseOptions.connect(logger: logger, connections: connections, pipelinedConnections: pipelinedConnections, statementTimeoutMilliseconds: statementTimeout)
+            let (client, cluster) = try databaseOptions.connect(logger: logger) { database in
+                database.connections = connections
+                database.pipelinedConnections = pipelinedConnections
+                database.statementTimeoutMilliseconds = statementTimeout
+                database.planCacheMode = planCacheMode
+                database.randomPageCost = randomPageCost > 0 ? randomPageCost : nil
+            }
             defer {
                 client.shutdown()
                 cluster?.stop()
@@ -129,3 +147,6 @@ enum Readiness {
         }
     }
 }
+
+/// `--plan-cache-mode` takes PostgreSQL's own names.
+extension PlanCacheMode: ExpressibleByArgument {}

@@ -41,15 +41,20 @@ struct DatabaseOptions: ParsableArguments {
     var dataDirectory: String = ProcessInfo.processInfo.environment["MODELGRAPH_DATA_DIR"] ?? ".modelgraph/postgres"
 
     /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
-    /// caller can stop it. One-off commands need no pipelined connections; the server passes its own count.
-    func connect(logger: Logger, connections: Int = 4, pipelinedConnections: Int = 0, statementTimeoutMilliseconds: Int = 10_000) throws -> (PostgresClient, EmbeddedPostgres?) {
+    /// caller can stop it. One-off commands keep the default pool; the server tunes it with `configure`.
+    func connect(logger: Logger, configure: (inout PostgresClient.Configuration) -> Void = { _ in }) throws -> (PostgresClient, EmbeddedPostgres?) {
+        func client(_ conninfo: String) -> PostgresClient {
+            var configuration = PostgresClient.Configuration(conninfo: conninfo)
+            configure(&configuration)
+            return PostgresClient(configuration: configuration)
+        }
         if let databaseURL = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !databaseURL.isEmpty {
-            return (PostgresClient(configuration: .init(conninfo: databaseURL, connections: connections, pipelinedConnections: pipelinedConnections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), nil)
+            return (client(databaseURL), nil)
         }
         do {
             let cluster = try EmbeddedPostgres(directory: URL(fileURLWithPath: dataDirectory), logger: logger)
             try cluster.start()
-            return (PostgresClient(configuration: .init(conninfo: cluster.conninfo(), connections: connections, pipelinedConnections: pipelinedConnections, statementTimeoutMilliseconds: statementTimeoutMilliseconds)), cluster)
+            return (client(cluster.conninfo()), cluster)
         } catch let failure as EmbeddedPostgres.Failure {
             throw UserError(failure.description)
         }

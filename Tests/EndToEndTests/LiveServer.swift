@@ -83,6 +83,16 @@ final class LiveServer: Sendable {
         return (http.statusCode, headers, parsed)
     }
 
+    /// Runs a GraphQL operation with the server's key; returns the response body as sent.
+    func graphQLText(_ query: String) async throws -> String {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["query": query])
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(key, forHTTPHeaderField: "x-api-key")
+        return String(decoding: try await URLSession.shared.data(for: request).0, as: UTF8.self)
+    }
+
     /// Runs a GraphQL operation with the server's key; returns the response JSON.
     func graphQL(_ query: String, variables: [String: Any] = [:]) async throws -> [String: Any] {
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])

@@ -97,6 +97,19 @@ struct QueryTests {
         #expect(try await server.client.query(#"SELECT count(*) FROM "Item" WHERE sku = 'v'"#).scalar == "1")
     }
 
+    @Test("objects keep the selection's key order, aliases up to PostgreSQL's 63-byte limit and past it, values of every kind")
+    func responseKeys() async throws {
+        let server = try await Self.seeded()
+        defer { server.stop() }
+        let long = String(repeating: "a", count: 64)
+        let limit = String(repeating: "b", count: 63)
+        let body = try await server.graphQLText(#"{ getItem(sku: "a", kind: BOOK, version: 1) { zone \#(long): title sku __typename \#(limit): version tags price details } }"#)
+        let expected = #"{"data":{"getItem":{"zone":"z1","\#(long)":"a1","sku":"a","__typename":"Item","\#(limit)":1,"tags":["x","BOOK"],"price":9.5,"details":null}}}"#
+        #expect(body.replacingOccurrences(of: " ", with: "") == expected)
+        let nested = try await server.graphQLText(#"{ getShelf(id: "s1") { \#(long): label items(limit: 1) { items { \#(limit): sku version } } } }"#)
+        #expect(nested.replacingOccurrences(of: " ", with: "") == #"{"data":{"getShelf":{"\#(long)":"one","items":{"items":[{"\#(limit)":"a","version":2}]}}}}"#)
+    }
+
     @Test("updating part of a composite index sort key needs all its parts")
     func compositeIndexUpdate() async throws {
         let server = try await Self.seeded()

@@ -40,6 +40,7 @@ struct PlannerTests {
         ("delete", #"mutation { deleteTeam(input: {id: "t1"}) { id members { items { id } } } }"#, [:]),
         ("create-read-back", #"mutation { createMember(input: {name: "A", teamId: "t1"}) { id team { members { items { id } } } } }"#, [:]),
         ("create-condition", #"mutation { createMember(input: {name: "A", teamId: "t1"}, condition: {name: {attributeExists: false}}) { id } }"#, [:]),
+        ("long-alias", #"query { getTeam(id: "t1") { id aliasLongerThanTheSixtyThreeBytesPostgreSQLAllowsForAColumnName_x: mantra members { items { id } } } }"#, [:]),
         ("fragments-aliases", #"query { a: getTeam(id: "1") { ...T } b: getTeam(id: "2") { id @skip(if: true) mantra } } fragment T on Team { id teamMantra: mantra }"#, [:]),
     ]
 

@@ -13,6 +13,29 @@ struct PostgresClientTests {
         #expect(result.rows == [["it's!", "42", "t"]])
     }
 
+    @Test("every connection, pooled or pipelined, gets the session settings: UTC, statement timeout, plan cache mode, page cost", arguments: PlanCacheMode.allCases)
+    func sessionSettings(mode: PlanCacheMode) async throws {
+        let conninfo = try await TestDatabase.makeDatabase()
+        let client = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1, pipelinedConnections: 1, statementTimeoutMilliseconds: 1234, planCacheMode: mode, randomPageCost: 1.5))
+        defer { client.shutdown() }
+        #expect(await client.connectPipelines())
+        let settings = "SELECT current_setting('TimeZone'), current_setting('statement_timeout'), current_setting('plan_cache_mode'), current_setting('random_page_cost')"
+        let expected = [["UTC", "1234ms", mode.rawValue, "1.5"]]
+        #expect(try await client.query(settings).rows == expected)
+        #expect(try await client.withConnection { try $0.execute(settings) }.rows == expected)
+        // nil keeps the server's own value.
+        let serverDefault = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1, randomPageCost: nil))
+        defer { serverDefault.shutdown() }
+        #expect(try await serverDefault.query("SELECT current_setting('random_page_cost')").scalar == "4")
+    }
+
+    @Test("generic plans and SSD page costs are the defaults")
+    func planningDefaults() {
+        let configuration = PostgresClient.Configuration(conninfo: "")
+        #expect(configuration.planCacheMode == .forceGenericPlan)
+        #expect(configuration.randomPageCost == 1.1)
+    }
+
     @Test("server errors carry SQLSTATE, detail and constraint")
     func typedErrors() async throws {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1))

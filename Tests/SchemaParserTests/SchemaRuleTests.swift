@@ -62,6 +62,7 @@ let ruleCases: [RuleCase] = [
     RuleCase(rule: "@refersTo without a name", schema: "type A @model @refersTo \(P) {\n  id: ID!\n}", message: "@refersTo on model 'A' needs a non-empty string 'name'.", line: 1),
     RuleCase(rule: "two models on one table", schema: "type A @model @refersTo(name: \"t\") \(P) {\n  id: ID!\n}\ntype B @model @refersTo(name: \"t\") \(P) {\n  id: ID!\n}", message: "Models 'A' and 'B' are both stored in table 't'.", line: 4),
     RuleCase(rule: "model mapped to another model's name", schema: "type A @model @refersTo(name: \"B\") \(P) {\n  id: ID!\n}\ntype B @model @refersTo(name: \"b\") \(P) {\n  id: ID!\n}", message: "mapped to 'B', which is the name of another model", line: 1),
+    RuleCase(rule: "a column with the reserved __ prefix", schema: "type A @model \(P) {\n  id: ID!\n  b: String @refersTo(name: \"__r1\")\n}", message: "Field 'A.b' is stored in column '__r1': names beginning with '__' are reserved.", line: 3),
     RuleCase(rule: "two fields on one column", schema: "type A @model \(P) {\n  b: String @refersTo(name: \"c\")\n  c: String\n}", message: "are both stored in column 'c'", line: 3),
     RuleCase(rule: "@default on a list", schema: "type A @model \(P) {\n  b: [String] @default(value: \"x\")\n}", message: "@default is not allowed on list field 'A.b'.", line: 2),
     RuleCase(rule: "@default with a bad value", schema: "type A @model \(P) {\n  b: Boolean @default(value: \"yes\")\n}", message: "is not a Boolean", line: 2),

@@ -1,3 +1,3 @@
 -- deleteTeam (mutation) (no row = conditional check failed)
-WITH "written" AS (DELETE FROM "Team" AS "t0" WHERE ("t0"."id" = $1::text) RETURNING "t0".*) SELECT json_build_object('id', "t1"."id", 'members', (SELECT json_build_object('items', coalesce(json_agg("p"."o0"), ('[]')::json)) FROM (SELECT json_build_object('id', "t2"."id") AS "o0" FROM "Member" AS "t2" WHERE ("t2"."teamId" = "t1"."id") ORDER BY "t2"."id" LIMIT $2::integer) AS "p")) FROM "written" AS "t1"
+WITH "written" AS (DELETE FROM "Team" AS "t0" WHERE ("t0"."id" = $1::text) RETURNING "t0".*) SELECT to_json("__r4") FROM "written" AS "t1", LATERAL (SELECT "t1"."id" AS "id", (SELECT json_build_object('items', coalesce(array_to_json(array_agg("p"."o0")), ('[]')::json)) FROM (SELECT "__r3" AS "o0" FROM "Member" AS "t2", LATERAL (SELECT "t2"."id" AS "id") AS "__r3" WHERE ("t2"."teamId" = "t1"."id") ORDER BY "t2"."id" LIMIT $2::integer) AS "p") AS "members") AS "__r4"
 -- parameters: 't1', '100'
