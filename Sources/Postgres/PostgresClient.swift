@@ -14,6 +14,9 @@ package final class PostgresClient: Sendable {
         /// Pipelined connections that single statements share (0: every statement takes a pooled connection
         /// to itself). Transactions always do.
         package var pipelinedConnections: Int
+        /// Statements one pipelined connection may have in flight; more wait in the process, in order, for
+        /// the first connection with room.
+        package var pipelineDepth: Int
         /// `statement_timeout` set on every connection, in milliseconds (0 = none).
         package var statementTimeoutMilliseconds: Int
         /// `plan_cache_mode` set on every connection: how PostgreSQL plans the prepared statements.
@@ -28,14 +31,18 @@ package final class PostgresClient: Sendable {
         /// (callgrind), because every parent lookup became an index probe.
         package static let defaultRandomPageCost = 1.1
 
+        /// Statements in flight per pipelined connection when not configured.
+        package static let defaultPipelineDepth = 2
+
         /// Creates a configuration (no pipelined connections unless asked for; generic plans; SSD page costs).
         package init(
-            conninfo: String, connections: Int = 4, pipelinedConnections: Int = 0, statementTimeoutMilliseconds: Int = 10_000,
-            planCacheMode: PlanCacheMode = .forceGenericPlan, randomPageCost: Double? = defaultRandomPageCost
+            conninfo: String, connections: Int = 4, pipelinedConnections: Int = 0, pipelineDepth: Int = defaultPipelineDepth,
+            statementTimeoutMilliseconds: Int = 10_000, planCacheMode: PlanCacheMode = .forceGenericPlan, randomPageCost: Double? = defaultRandomPageCost
         ) {
             self.conninfo = conninfo
             self.connections = max(1, connections)
             self.pipelinedConnections = max(0, pipelinedConnections)
+            self.pipelineDepth = max(1, pipelineDepth)
             self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
             self.planCacheMode = planCacheMode
             self.randomPageCost = randomPageCost
@@ -65,7 +72,8 @@ package final class PostgresClient: Sendable {
     package init(configuration: Configuration) {
         self.configuration = configuration
         pipelines = configuration.pipelinedConnections > 0
-            ? StatementPipelines(count: configuration.pipelinedConnections, conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup)
+            ? StatementPipelines(
+                count: configuration.pipelinedConnections, depth: configuration.pipelineDepth, conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup)
             : nil
         for index in 0..<configuration.connections {
             let thread = Thread { [queue, configuration, busy] in

@@ -2,7 +2,7 @@
 /// Pipelined connections need Linux's epoll. Elsewhere none are opened: `run` declines every statement and
 /// `PostgresClient` runs it on a pooled connection, as with `pipelinedConnections: 0`.
 final class StatementPipelines: Sendable {
-    init(count: Int, conninfo: String, sessionSetup: [String]) {}
+    init(count: Int, depth: Int, conninfo: String, sessionSetup: [String]) {}
 
     /// Always 0: nothing is pipelined.
     var inFlight: Int { 0 }

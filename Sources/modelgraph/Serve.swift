@@ -24,6 +24,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Pipelined connections that single statements share, answered without a thread per connection (env MODELGRAPH_PIPELINED_CONNECTIONS; default 0: off, see docs/performance.md).")
     var pipelinedConnections: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_PIPELINED_CONNECTIONS"] ?? "") ?? 0
 
+    @Option(help: "Statements one pipelined connection may have in flight; more wait in order for the first with room (env MODELGRAPH_PIPELINE_DEPTH).")
+    var pipelineDepth: Int = Self.environment("MODELGRAPH_PIPELINE_DEPTH", PostgresClient.Configuration.defaultPipelineDepth)
+
     @Option(help: "HTTP event loop threads (env MODELGRAPH_EVENT_LOOPS; default: half the processor cores, at least 1, leaving the rest to PostgreSQL).")
     var eventLoops: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_EVENT_LOOPS"] ?? "") ?? ConcurrencyExecutor.defaultEventLoopCount
 
@@ -64,7 +67,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
         guard pipelinedConnections >= 0 else { throw ValidationError("--pipelined-connections must be 0 or more; got \(pipelinedConnections).") }
@@ -91,6 +94,7 @@ struct Serve: AsyncParsableCommand {
             let (client, cluster) = try databaseOptions.connect(logger: logger) { database in
                 database.connections = connections
                 database.pipelinedConnections = pipelinedConnections
+                database.pipelineDepth = pipelineDepth
                 database.statementTimeoutMilliseconds = statementTimeout
                 database.planCacheMode = planCacheMode
                 database.randomPageCost = randomPageCost > 0 ? randomPageCost : nil

@@ -102,6 +102,30 @@ struct PipelinedStatementTests {
         #expect(answers.allSatisfy { $0.value == String($0.key * 3) })
     }
 
+    @Test("with one statement in flight per connection, a slow statement holds only its own connection: the ones after it wait in the process and go to the other")
+    func slowStatementHoldsOneConnection() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1, pipelinedConnections: 2, pipelineDepth: 1))
+        defer { client.shutdown() }
+        #expect(await client.connectPipelines())
+        let release = Gate()
+        // Occupies the only pooled connection, so every statement below is pipelined.
+        let held = Task { try await client.withConnection { _ in release.wait() } }
+        let slow = Task { try await client.query("SELECT pg_sleep(3)::text || $1", ["slow"]).scalar }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = ContinuousClock.now
+        let answers = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<40 { group.addTask { try await client.query("SELECT $1::int * 2", [String(index)]).scalar } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let quickTime = ContinuousClock.now - started
+        #expect(Set(answers) == Set((0..<40).map { String($0 * 2) }))
+        // Behind the slow statement they would have waited about 3 s.
+        #expect(quickTime < .seconds(2), "took \(quickTime)")
+        #expect(try await slow.value == "slow")
+        release.open()
+        try await held.value
+    }
+
     @Test("a failing statement fails alone: errors and answers interleaved on one pipeline reach their own callers")
     func failuresStayIsolated() async throws {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1, pipelinedConnections: 1))
