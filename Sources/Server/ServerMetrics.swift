@@ -64,7 +64,11 @@ package final class ServerMetrics: Sendable {
     }
 
     private func label(for operation: String?) -> String {
-        guard let operation, !operation.isEmpty, operation.count <= 64, operation.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        // Bytes, not characters: GraphQL names are ASCII, and walking grapheme clusters cost 2 % of the event loop.
+        guard let operation, !operation.isEmpty, operation.utf8.count <= 64, operation.utf8.allSatisfy({ byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }) else {
             return "anonymous"
         }
         return operations.withLock { known in

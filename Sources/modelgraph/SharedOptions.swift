@@ -69,7 +69,7 @@ struct UserError: Error, CustomStringConvertible {
 
 /// A logger writing to standard error.
 func makeLogger(_ label: String) -> Logger {
-    var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+    var logger = Logger(label: label) { StandardErrorLogHandler(label: $0) }
     logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
     return logger
 }
