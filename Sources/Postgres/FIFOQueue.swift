@@ -1,24 +1,25 @@
-/// A first-in, first-out queue over an array: appends at the end, takes from a moving head, and drops the
-/// taken slots once they are most of the storage, so both ends cost O(1) amortised.
-struct FIFOQueue<Element> {
-    private var storage: [Element] = []
+/// A first-in, first-out queue over an array: appends at the end, takes from a moving head (releasing the
+/// taken slot at once), and drops the taken slots once they are most of the storage, so both ends cost O(1)
+/// amortised.
+package struct FIFOQueue<Element> {
+    private var storage: [Element?] = []
     private var head = 0
 
-    /// True when nothing is queued.
-    var isEmpty: Bool { head == storage.count }
+    /// An empty queue.
+    package init() {}
 
-    /// How many are queued.
-    var count: Int { storage.count - head }
+    /// True when nothing is queued.
+    package var isEmpty: Bool { head == storage.count }
 
     /// Queues `element` last.
-    mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         storage.append(element)
     }
 
     /// Takes the oldest element, or nil when empty.
-    mutating func popFirst() -> Element? {
+    package mutating func popFirst() -> Element? {
         guard head < storage.count else { return nil }
-        let element = storage[head]
+        let element = storage[head].take()
         head += 1
         if head == storage.count {
             storage.removeAll(keepingCapacity: true)

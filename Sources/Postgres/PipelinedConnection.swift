@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// Only the `SocketReactor` thread drives libpq here: it sends a statement without waiting (prepare, first
 /// time only; execute; sync; flush) and reads the answers, in sending order, when the socket turns readable.
-/// The lock guards the hand-over from the thread that connects and `isReady` callers on event loops. Statements queue inside PostgreSQL's socket buffer instead of in our process, so
-/// the backend never idles between them, and no thread blocks per connection. Each statement is followed by
+/// The lock guards the hand-over from the thread that connects and `isReady` callers on event loops. Up to
+/// `StatementPipelines.depth` statements queue inside PostgreSQL's socket buffer, so the backend need not idle
+/// between them, and no thread blocks per connection. Each statement is followed by
 /// its own sync, so it runs in its own implicit transaction exactly as it would alone, and a failing statement
 /// does not affect the next one.
 final class PipelinedConnection: SocketWatcher, @unchecked Sendable {

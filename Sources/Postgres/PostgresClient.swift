@@ -179,8 +179,7 @@ private final class BusyCounter: Sendable {
 /// A blocking FIFO for the worker threads.
 private final class JobQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Element] = []
-    private var head = 0
+    private var items = FIFOQueue<Element>()
     private var closed = false
 
     /// Enqueues; false when closed.
@@ -201,15 +200,8 @@ private final class JobQueue<Element>: @unchecked Sendable {
     func take() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while head == items.count && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head > 64 && head * 2 > items.count {
-            items.removeFirst(head)
-            head = 0
-        }
-        return item
+        while items.isEmpty && !closed { condition.wait() }
+        return items.popFirst()
     }
 
     func close() {
