@@ -14,7 +14,16 @@ struct Plan: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingUserErrors {
-            let text = query.hasPrefix("@") ? try String(contentsOfFile: String(query.dropFirst()), encoding: .utf8) : query
+            let text: String
+            if query.hasPrefix("@") {
+                let path = String(query.dropFirst())
+                guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw UserError("cannot read the operation from \(path): no such file, or not UTF-8 text.")
+                }
+                text = contents
+            } else {
+                text = query
+            }
             guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(variables.utf8)) else {
                 throw UserError("--variables must be a JSON object.")
             }

@@ -155,6 +155,15 @@ struct ServeCommandTests {
         #expect(status == 0, "\(errors)")
     }
 
+    @Test("plan --query @FILE names a file it cannot read, in one line")
+    func planMissingQueryFile() throws {
+        let missing = "/nonexistent/\(UUID().uuidString).graphql"
+        let (status, _, errors) = try CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", "@" + missing])
+        #expect(status == 1)
+        #expect(errors.contains("cannot read the operation from \(missing)"), "\(errors)")
+        #expect(!errors.contains("NSCocoaErrorDomain"), "\(errors)")
+    }
+
     @Test("--plan-cache-mode and --random-page-cost reject bad values before touching a database")
     func planCacheModeValues() throws {
         let (status, _, errors) = try CommandLineTests.run(["serve", "--plan-cache-mode", "generic", "--database-url", "postgresql:///nowhere"])
