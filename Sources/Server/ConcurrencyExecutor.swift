@@ -11,8 +11,8 @@ import Synchronization
 package enum ConcurrencyExecutor {
     /// Runs Swift concurrency's global executor on NIO's event loops, so a request's task continues on the
     /// event loop thread that read it and writes its response there without a thread hop. Call it first in
-    /// `main`, before any task runs; returns false when concurrency was already in use or the hook is missing
-    /// (then Swift's own pool runs tasks, which is correct, only slower).
+    /// `main`, before any task runs; returns false when called twice, when the runtime has no hook, or when
+    /// something else already installed one (then Swift's own pool runs tasks, which is correct, only slower).
     /// `count` event loop threads serve HTTP (and run Swift concurrency).
     ///
     /// This is NIO's `unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor` with one
@@ -48,7 +48,7 @@ package enum ConcurrencyExecutor {
         max(1, System.coreCount / 2)
     }
 
-    /// The runtime's hook type: the job, and the default enqueue function (unused: NIO runs every job).
+    /// The runtime's hook type: the job, and the runtime's own enqueue (unused: the event loops run every job).
     private typealias EnqueueGlobalHook = @convention(thin) (UnownedJob, @convention(thin) (UnownedJob) -> Void) -> Void
 
     private static let installed = Atomic<Bool>(false)
