@@ -11,6 +11,9 @@ package struct FIFOQueue<Element> {
     /// True when nothing is queued.
     package var isEmpty: Bool { head == storage.count }
 
+    /// The oldest element, left in place; nil when empty.
+    package var first: Element? { head < storage.count ? storage[head] : nil }
+
     /// Queues `element` last.
     package mutating func append(_ element: Element) {
         storage.append(element)
@@ -29,5 +32,14 @@ package struct FIFOQueue<Element> {
             head = 0
         }
         return element
+    }
+
+    /// Empties the queue; returns what it held, oldest first.
+    package mutating func removeAll() -> [Element] {
+        defer {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return storage[head...].map { $0! }
     }
 }

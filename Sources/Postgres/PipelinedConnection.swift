@@ -41,8 +41,7 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
     private var state = State.unconnected
     private var handle: OpaquePointer?
     private var socket: Int32 = -1
-    private var expected: [Expected] = []
-    private var head = 0
+    private var expected = FIFOQueue<Expected>()
     private var prepared: [String: String] = [:]
     private var nextStatementNumber = 0
     /// Why prepares failed, by statement name: statements already queued under that name report it
@@ -115,8 +114,7 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
         let socket = PQsocket(connection)
         handle = connection
         self.socket = socket
-        expected = []
-        head = 0
+        expected = FIFOQueue()
         prepared = [:]
         wantsWrite = false
         state = .ready
@@ -198,16 +196,16 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
     /// Reads every answer already received, in sending order, without blocking.
     private func readAnswers(_ handle: OpaquePointer) -> [(Completion, Result<QueryResult, PostgresError>)] {
         var finished: [(Completion, Result<QueryResult, PostgresError>)] = []
-        while head < expected.count, PQisBusy(handle) == 0 {
+        while let next = expected.first, PQisBusy(handle) == 0 {
             let result = PQgetResult(handle)
             defer { if let result { PQclear(result) } }
-            switch expected[head] {
+            switch next {
             case .sync:
                 // One PGRES_PIPELINE_SYNC per sync, with no NULL after it.
-                head += 1
+                _ = expected.popFirst()
             case .prepare(let sql, let name):
                 guard let result else {
-                    head += 1
+                    _ = expected.popFirst()
                     continue
                 }
                 if PQresultStatus(result) != PGRES_COMMAND_OK {
@@ -220,7 +218,7 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
                 }
             case .statement(let sql, let name, let completion):
                 guard let result else {
-                    head += 1
+                    _ = expected.popFirst()
                     waiting.subtract(1, ordering: .relaxed)
                     let skipped = PostgresError(kind: .server, message: "the statement was skipped after an earlier failure", query: sql)
                     finished.append((completion, outcome ?? .failure(skipped)))
@@ -243,11 +241,7 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
                 }
             }
         }
-        if head == expected.count { failedPrepares = [:] }
-        if head > 64 && head * 2 > expected.count {
-            expected.removeFirst(head)
-            head = 0
-        }
+        if expected.isEmpty { failedPrepares = [:] }
         return finished
     }
 
@@ -276,13 +270,11 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
         let reason = handle.map { String(cString: PQerrorMessage($0)).trimmingTrailingNewlines } ?? ""
         let message = "the connection to PostgreSQL broke" + (reason.isEmpty ? "" : ": " + reason)
         var failed: [(Completion, PostgresError)] = []
-        for item in expected[head...] {
+        for item in expected.removeAll() {
             if case .statement(let sql, _, let completion) = item {
                 failed.append((completion, PostgresError(kind: kind, message: message, query: sql)))
             }
         }
-        expected = []
-        head = 0
         outcome = nil
         failedPrepares = [:]
         waiting.store(0, ordering: .relaxed)

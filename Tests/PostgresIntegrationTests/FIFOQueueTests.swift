@@ -18,8 +18,10 @@ struct FIFOQueueTests {
             }
             for _ in 0..<2 { taken.append(queue.popFirst()!) }
         }
-        while let value = queue.popFirst() { taken.append(value) }
-        #expect(taken == Array(0..<next))
+        #expect(queue.first == taken.count)
+        let rest = queue.removeAll()
+        #expect(taken + rest == Array(0..<next))
         #expect(queue.isEmpty)
+        #expect(queue.first == nil)
     }
 }
