@@ -8,9 +8,21 @@ package enum JSONSyntax {
         return scanner.index == scanner.bytes.count
     }
 
+    /// Nil when `text` is valid JSON that PostgreSQL's `jsonb` stores exactly; else what is wrong (it is not
+    /// JSON, or a string escapes U+0000 or a UTF-16 surrogate without its pair, which `jsonb` cannot hold).
+    package static func storageProblem(_ text: String) -> String? {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        guard scanner.value(depth: 0) else { return "is not valid JSON" }
+        scanner.skipWhitespace()
+        guard scanner.index == scanner.bytes.count else { return "is not valid JSON" }
+        return scanner.unstorable
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
+        /// Set at the first escape `jsonb` refuses.
+        var unstorable: String?
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -84,9 +96,22 @@ package enum JSONSyntax {
                     guard let escaped = current else { return false }
                     index += 1
                     if escaped == UInt8(ascii: "u") {
-                        for _ in 0..<4 {
-                            guard let hex = current, (hex >= 0x30 && hex <= 0x39) || (hex | 0x20 >= 0x61 && hex | 0x20 <= 0x66) else { return false }
-                            index += 1
+                        guard let unit = hex4() else { return false }
+                        if unit == 0 {
+                            unstorable = unstorable ?? "escapes U+0000 (\\u0000), which cannot be stored"
+                        } else if (0xD800..<0xDC00).contains(unit) {
+                            // A high surrogate must be followed by an escaped low one.
+                            guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                                unstorable = unstorable ?? "escapes a UTF-16 surrogate without its pair, which is not Unicode text"
+                                continue
+                            }
+                            index += 2
+                            guard let low = hex4() else { return false }
+                            if !(0xDC00..<0xE000).contains(low) {
+                                unstorable = unstorable ?? "escapes a UTF-16 surrogate without its pair, which is not Unicode text"
+                            }
+                        } else if (0xDC00..<0xE000).contains(unit) {
+                            unstorable = unstorable ?? "escapes a UTF-16 surrogate without its pair, which is not Unicode text"
                         }
                     } else if !"\"\\/bfnrt".utf8.contains(escaped) {
                         return false
@@ -96,6 +121,17 @@ package enum JSONSyntax {
                 }
             }
             return false
+        }
+
+        /// Four hex digits as a UTF-16 code unit; nil when they are not.
+        mutating func hex4() -> UInt32? {
+            var unit: UInt32 = 0
+            for _ in 0..<4 {
+                guard let hex = current, (hex >= 0x30 && hex <= 0x39) || (hex | 0x20 >= 0x61 && hex | 0x20 <= 0x66) else { return nil }
+                unit = unit << 4 | UInt32(hex <= 0x39 ? hex - 0x30 : (hex | 0x20) - 0x61 + 10)
+                index += 1
+            }
+            return unit
         }
 
         mutating func number() -> Bool {

@@ -10,7 +10,7 @@ package enum ScalarFormat {
         case .awsDateTime:
             return isDateTime(text) ? nil : "is not an AWSDateTime (YYYY-MM-DDThh:mm[:ss[.fff]] and a zone such as Z or +01:00)"
         case .awsEmail: return isEmail(text) ? nil : "is not an AWSEmail"
-        case .awsJSON: return JSONSyntax.isValid(text) ? nil : "is not valid JSON (AWSJSON)"
+        case .awsJSON: return JSONSyntax.storageProblem(text).map { $0 + " (AWSJSON)" }
         case .awsURL: return isURL(text) ? nil : "is not an AWSURL (it needs a scheme such as https:)"
         case .awsPhone: return isPhone(text) ? nil : "is not an AWSPhone"
         case .awsIPAddress: return isIPAddress(text) ? nil : "is not an AWSIPAddress"
@@ -44,7 +44,8 @@ package enum ScalarFormat {
     static func isPlainDate(_ text: Substring) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, let year = digits(parts[0], count: 4), let month = digits(parts[1], count: 2),
-            let day = digits(parts[2], count: 2), (1...12).contains(month), day >= 1
+            let day = digits(parts[2], count: 2), (1...12).contains(month), day >= 1,
+            year >= 1  // PostgreSQL counts no year 0 (1 BC comes before 1 AD)
         else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

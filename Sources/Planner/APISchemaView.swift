@@ -9,15 +9,18 @@ package struct APISchemaView: Sendable {
     package let databaseSchema: String?
     /// Largest page a client may ask for (decisions.md: clamp, default 1000).
     package let maximumLimit: Int
+    /// Most conditions one `filter` or `condition` argument may hold (DynamoDB allows 300 operators).
+    package let maximumFilterConditions: Int
     private let modelsByName: [String: Model]
     /// The foreign keys of the storage, by constraint name.
     package let foreignKeys: ForeignKeyCatalog
 
     /// Creates the view.
-    package init(api: APISchema, databaseSchema: String? = nil, maximumLimit: Int = 1000) {
+    package init(api: APISchema, databaseSchema: String? = nil, maximumLimit: Int = 1000, maximumFilterConditions: Int = 1000) {
         self.api = api
         self.databaseSchema = databaseSchema
         self.maximumLimit = maximumLimit
+        self.maximumFilterConditions = maximumFilterConditions
         self.modelsByName = Dictionary(api.models.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.foreignKeys = ForeignKeyCatalog(schema: api.models)
     }

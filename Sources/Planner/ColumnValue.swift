@@ -9,6 +9,9 @@ enum ColumnValue {
     static func text(_ value: InputValue, for field: Field, model: Model, schema: Schema) throws(PlanError) -> String? {
         let name = "\(model.name).\(field.name)"
         if value == .null { return nil }
+        if case .string("") = value, model.primaryKey.contains(field.name) {
+            throw PlanError(.badValue, "Key field '\(name)' must not be an empty string.")
+        }
         if field.type.isList {
             guard case .list(let items) = value else {
                 throw PlanError(.badValue, "Field '\(name)' expects a list.")
@@ -38,6 +41,9 @@ enum ColumnValue {
 
     static func scalarText(_ value: InputValue, base: BaseType, name: String, schema: Schema) throws(PlanError) -> String? {
         if value == .null { return nil }
+        if let problem = StoredText.problem(in: value) {
+            throw PlanError(.badValue, "Value for '\(name)' \(problem).")
+        }
         switch base {
         case .enumeration(let enumName):
             let text: String

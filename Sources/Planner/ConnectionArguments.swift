@@ -49,6 +49,9 @@ struct ConnectionArguments {
     static func pageSize(_ limit: InputValue, defaultLimit: Int, maximumLimit: Int) throws(PlanError) -> Int {
         if limit == .null { return defaultLimit }
         guard case .int(let requested) = limit else { throw PlanError(.validation, "Argument 'limit' must be an Int.") }
+        guard Int32(exactly: requested) != nil else {
+            throw PlanError(.badValue, "Argument 'limit' has an invalid value: Int cannot represent non 32-bit signed integer value: \(requested).")
+        }
         guard requested >= 0 else { throw PlanError(.invalidArguments, "Argument 'limit' must not be negative.") }
         return min(requested, maximumLimit)
     }

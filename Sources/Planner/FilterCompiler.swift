@@ -12,7 +12,44 @@ struct FilterCompiler {
     /// they read.
     let pins: PinnedLeaves
 
+    /// The SQL condition of a whole `filter` or `condition` argument, refused with `LimitExceeded` when it
+    /// holds more conditions than the API allows.
     func condition(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        let conditions = Self.conditionCount(filter)
+        guard conditions <= api.maximumFilterConditions else {
+            throw PlanError(.limitExceeded, "The filter holds \(conditions) conditions; the limit is \(api.maximumFilterConditions) (filter size limit).")
+        }
+        return try compile(filter, binds: &binds)
+    }
+
+    /// How many conditions `filter` holds (each operator under a field, each element of `and`/`or`),
+    /// counted without recursion.
+    static func conditionCount(_ filter: InputValue) -> Int {
+        var count = 0
+        var pending = [filter]
+        while let value = pending.popLast() {
+            switch value {
+            case .leaf(_, let inner): pending.append(inner)
+            case .list(let items):
+                count += items.count
+                pending.append(contentsOf: items)
+            case .object(let entries):
+                for (key, entry) in entries {
+                    if key == "and" || key == "or" || key == "not" {
+                        pending.append(entry)
+                    } else if case .object(let operators) = entry {
+                        count += max(1, operators.count)
+                    } else {
+                        count += 1
+                    }
+                }
+            default: continue
+            }
+        }
+        return count
+    }
+
+    private func compile(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
         guard case .object(let entries) = filter else {
             if filter == .null { return .keyword(.true) }
             throw PlanError(.badValue, "A filter must be an object.")
@@ -25,11 +62,11 @@ struct FilterCompiler {
                     if value == .null { continue }
                     throw PlanError(.badValue, "Filter '\(key)' expects a list.")
                 }
-                let compiled = try items.map { (item) throws(PlanError) -> SQLExpression in try condition(item, binds: &binds) }
+                let compiled = try items.map { (item) throws(PlanError) -> SQLExpression in try compile(item, binds: &binds) }
                 parts.append(key == "and" ? .and(compiled) : .or(compiled))
             case "not":
                 if value == .null { continue }
-                parts.append(.not(.function(.coalesce, [try condition(value, binds: &binds), .keyword(.false)])))
+                parts.append(.not(.function(.coalesce, [try compile(value, binds: &binds), .keyword(.false)])))
             default:
                 guard let field = model.field(named: key), field.isStored else {
                     throw PlanError(.badValue, "Unknown filter field '\(key)' on '\(model.name)'.")
@@ -124,7 +161,7 @@ struct FilterCompiler {
         for (name, value) in entries {
             func bound(_ value: InputValue) throws(PlanError) -> SQLExpression {
                 try binds.bind(value, as: .integer) { (value) throws(PlanError) in
-                    guard case .int(let number) = value else { throw PlanError(.badValue, "size operators expect Int values.") }
+                    guard case .int(let number) = value, Int32(exactly: number) != nil else { throw PlanError(.badValue, "size operators expect Int (32-bit) values.") }
                     return String(number)
                 }
             }

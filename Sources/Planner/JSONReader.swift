@@ -4,13 +4,28 @@
 package enum JSONReader {
     /// Why a document could not be read.
     package struct Failure: Error, Sendable {
+        /// What kind of problem it is.
+        package enum Reason: Sendable, Equatable {
+            /// Not JSON.
+            case syntax
+            /// Arrays and objects nest deeper than the reader's limit.
+            case tooDeep
+            /// A string is not Unicode text: invalid UTF-8, or an escaped UTF-16 surrogate without its pair.
+            case notUnicode
+        }
+
         /// Byte offset of the problem.
         package var offset: Int
+        /// What kind of problem it is.
+        package var reason: Reason = .syntax
+        /// The object keys and array indexes leading to the value with the problem, outermost first.
+        package var path: [String] = []
     }
 
-    /// Parses one JSON value (with surrounding whitespace).
-    package static func parse(_ bytes: [UInt8]) throws(Failure) -> InputValue {
-        var reader = Reader(bytes: bytes)
+    /// Parses one JSON value (with surrounding whitespace). Arrays and objects may nest `maximumDepth` deep;
+    /// strings must be Unicode text, so nothing is replaced on the way in.
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = 256) throws(Failure) -> InputValue {
+        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw Failure(offset: reader.index) }
@@ -19,7 +34,13 @@ package enum JSONReader {
 
     private struct Reader {
         let bytes: [UInt8]
+        let maximumDepth: Int
         var index = 0
+
+        init(bytes: [UInt8], maximumDepth: Int) {
+            self.bytes = bytes
+            self.maximumDepth = maximumDepth
+        }
 
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -38,7 +59,7 @@ package enum JSONReader {
         }
 
         mutating func value(depth: Int) throws(Failure) -> InputValue {
-            guard depth < 256 else { throw failure() }
+            guard depth < maximumDepth else { throw Failure(offset: index, reason: .tooDeep) }
             skipWhitespace()
             guard let byte = current else { throw failure() }
             switch byte {
@@ -54,7 +75,11 @@ package enum JSONReader {
                     skipWhitespace()
                     guard current == UInt8(ascii: ":") else { throw failure() }
                     index += 1
-                    fields.append((key, try value(depth: depth + 1)))
+                    do {
+                        fields.append((key, try value(depth: depth + 1)))
+                    } catch {
+                        throw error.inside(key)
+                    }
                     skipWhitespace()
                     if current == UInt8(ascii: ",") { index += 1; continue }
                     if current == UInt8(ascii: "}") { index += 1; return .object(fields) }
@@ -66,7 +91,11 @@ package enum JSONReader {
                 skipWhitespace()
                 if current == UInt8(ascii: "]") { index += 1; return .list(items) }
                 while true {
-                    items.append(try value(depth: depth + 1))
+                    do {
+                        items.append(try value(depth: depth + 1))
+                    } catch {
+                        throw error.inside(String(items.count))
+                    }
                     skipWhitespace()
                     if current == UInt8(ascii: ",") { index += 1; continue }
                     if current == UInt8(ascii: "]") { index += 1; return .list(items) }
@@ -91,13 +120,13 @@ package enum JSONReader {
             guard let stop = current else { throw failure() }
             if stop == UInt8(ascii: "\"") {
                 index += 1
-                return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+                return try text(bytes[start..<(index - 1)], at: start)
             }
             var output = Array(bytes[start..<index])
             while let byte = current {
                 index += 1
                 switch byte {
-                case UInt8(ascii: "\""): return String(decoding: output, as: UTF8.self)
+                case UInt8(ascii: "\""): return try text(output[...], at: start)
                 case UInt8(ascii: "\\"):
                     guard let escaped = current else { throw failure() }
                     index += 1
@@ -109,16 +138,19 @@ package enum JSONReader {
                     case UInt8(ascii: "r"): output.append(0x0D)
                     case UInt8(ascii: "t"): output.append(0x09)
                     case UInt8(ascii: "u"):
+                        let escapeStart = index - 2
                         var scalar = try hex4()
-                        if (0xD800..<0xDC00).contains(scalar), current == UInt8(ascii: "\\") {
-                            index += 1
-                            guard current == UInt8(ascii: "u") else { throw failure() }
-                            index += 1
+                        if (0xD800..<0xDC00).contains(scalar) {
+                            guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                                throw Failure(offset: escapeStart, reason: .notUnicode)
+                            }
+                            index += 2
                             let low = try hex4()
-                            guard (0xDC00..<0xE000).contains(low) else { throw failure() }
+                            guard (0xDC00..<0xE000).contains(low) else { throw Failure(offset: escapeStart, reason: .notUnicode) }
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         }
-                        output.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
+                        guard let unicode = Unicode.Scalar(scalar) else { throw Failure(offset: escapeStart, reason: .notUnicode) }
+                        output.append(contentsOf: Array(String(unicode).utf8))
                     default: throw failure()
                     }
                 case 0..<0x20: throw failure()
@@ -126,6 +158,12 @@ package enum JSONReader {
                 }
             }
             throw failure()
+        }
+
+        /// The bytes of a string as text; refused when they are not UTF-8 (nothing is replaced).
+        func text(_ utf8: ArraySlice<UInt8>, at offset: Int) throws(Failure) -> String {
+            guard let text = String(validating: utf8, as: UTF8.self) else { throw Failure(offset: offset, reason: .notUnicode) }
+            return text
         }
 
         mutating func hex4() throws(Failure) -> UInt32 {
@@ -173,5 +211,14 @@ package enum JSONReader {
         mutating func digits() {
             while let byte = current, byte >= 0x30, byte <= 0x39 { index += 1 }
         }
+    }
+}
+
+extension JSONReader.Failure {
+    /// The same failure, one level further in: inside `key` of an object or at index `key` of an array.
+    func inside(_ key: String) -> JSONReader.Failure {
+        var outer = self
+        outer.path.insert(key, at: 0)
+        return outer
     }
 }

@@ -29,6 +29,11 @@ package final class OperationPlanner: Sendable {
     package func document(for query: String) throws(PlanErrors) -> Document {
         let documentKey = ExactText(text: query)
         if let cached = documents.withLock({ $0[documentKey] }) { return cached }
+        do {
+            try limits.checkNesting(of: query)
+        } catch {
+            throw PlanErrors([error])
+        }
         let document: Document
         do {
             document = try parse(source: Source(body: query, name: "GraphQL request"))
@@ -37,7 +42,12 @@ package final class OperationPlanner: Sendable {
         } catch {
             throw PlanErrors([PlanError(.validation, "\(error)")])
         }
-        let errors = validate(schema: view.api.graphQLSchema, ast: document)
+        do {
+            try limits.checkFragmentChains(of: document)
+        } catch {
+            throw PlanErrors([error])
+        }
+        let errors = validate(schema: view.api.graphQLSchema, ast: document, rules: requestValidationRules)
         if !errors.isEmpty {
             throw PlanErrors(errors.map { PlanError(.validation, ValidationMessages.appSyncStyle($0.message), locations: $0.locations.map { ($0.line, $0.column) }) })
         }

@@ -1,4 +1,5 @@
 import GraphQL
+import ModelIR
 
 /// Per-request limits (decisions.md defaults), each answered with a `LimitExceeded` error naming the limit.
 package struct RequestLimits: Sendable, Equatable {
@@ -8,12 +9,37 @@ package struct RequestLimits: Sendable, Equatable {
     package var maximumAliases: Int
     /// Most selected fields in one operation (fragments counted where they are spread).
     package var maximumFields: Int
+    /// Deepest nesting of brackets (`{`, `[`, `(`) in a document, of JSON arrays and objects in a request
+    /// body, and of fragment spreads inside fragments. Checked before anything recursive reads the request,
+    /// so a hostile document costs one linear scan; it also bounds the recursion of every later stage.
+    package var maximumNesting: Int
+
+    /// The highest `maximumNesting` an operator may configure: recursive stages stay far from the stack's end.
+    package static let nestingCeiling = 512
 
     /// Creates limits.
-    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000) {
+    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64) {
         self.maximumDepth = maximumDepth
         self.maximumAliases = maximumAliases
         self.maximumFields = maximumFields
+        self.maximumNesting = min(maximumNesting, Self.nestingCeiling)
+    }
+
+    /// Refuses a document whose brackets nest deeper than `maximumNesting`, before it is parsed.
+    func checkNesting(of query: String) throws(PlanError) {
+        guard let excess = NestingScanner.firstExcess(in: query, limit: maximumNesting) else { return }
+        throw PlanError(
+            .limitExceeded, "The document nests brackets more than \(maximumNesting) deep (nesting limit).",
+            locations: [(excess.line, excess.column)]
+        )
+    }
+
+    /// Refuses a document whose fragments spread each other in a chain longer than `maximumNesting`; run
+    /// after parsing and before validation, whose cycle check recurses along such chains.
+    func checkFragmentChains(of document: Document) throws(PlanError) {
+        let chain = FragmentChains.longest(in: document)
+        guard chain > maximumNesting else { return }
+        throw PlanError(.limitExceeded, "Fragments spread each other \(chain) levels deep; the limit is \(maximumNesting) (nesting limit).")
     }
 
     /// Checks an operation; throws the first limit it exceeds.

@@ -151,6 +151,7 @@ package final class PostgresClient: Sendable {
     /// Runs one statement with parameters, on its own implicit transaction: pipelined behind other requests'
     /// statements when a pipelined connection is ready, otherwise on a pooled connection.
     package func query(_ sql: String, _ parameters: [String?] = []) async throws -> QueryResult {
+        try PostgresError.checkStorable(parameters, sql: sql)
         if let pipelines, let result = try await pipelines.run(sql, parameters) { return result }
         return try await withConnection { try $0.query(sql, parameters) }
     }

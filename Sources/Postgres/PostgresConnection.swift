@@ -60,6 +60,7 @@ package final class PostgresConnection: @unchecked Sendable {
     /// that finds the connection broken (the server restarted) reconnects and runs once more.
     @discardableResult
     package func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> QueryResult {
+        try PostgresError.checkStorable(parameters, sql: sql)
         do {
             return try runPrepared(sql, parameters)
         } catch {

@@ -49,6 +49,15 @@ package struct PostgresError: Error, Sendable, CustomStringConvertible, CustomDe
     /// `57014`, raised by `statement_timeout`.
     package var isQueryCanceled: Bool { sqlState == "57014" }
 
+    /// Refuses parameters libpq would cut short: it passes each as a NUL-terminated C string, so a U+0000
+    /// inside one would silently end the value there. Raised as SQLSTATE 22021 (a character PostgreSQL's
+    /// text cannot represent), which is what the server says of such a value.
+    package static func checkStorable(_ parameters: [String?], sql: String) throws(PostgresError) {
+        for parameter in parameters where parameter?.utf8.contains(0) == true {
+            throw PostgresError(kind: .server, sqlState: "22021", message: "a value contains the character U+0000, which text cannot hold", query: sql)
+        }
+    }
+
     /// Message, SQLSTATE, detail and hint; never the statement.
     package var description: String {
         var text = message

@@ -15,8 +15,15 @@ package enum SchemaParser {
         package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
 
+    /// The deepest bracket nesting a schema file may have, checked before the recursive GraphQL parser runs.
+    package static let maximumNesting = 64
+
     /// Parses schema text. `file` names the source in diagnostics.
     package static func parse(source: String, file: String? = nil) -> Result {
+        if let excess = NestingScanner.firstExcess(in: source, limit: maximumNesting) {
+            let location = ModelIR.SourceLocation(file: file, line: excess.line, column: excess.column)
+            return Result(schema: nil, diagnostics: [.error("Brackets nest more than \(maximumNesting) deep here; a schema never needs that many.", at: location)])
+        }
         let document: Document
         do {
             document = try GraphQL.parse(source: Source(body: source, name: file ?? "schema.graphql"))

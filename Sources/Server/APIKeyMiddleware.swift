@@ -4,25 +4,36 @@ import Store
 import Synchronization
 
 /// Rejects requests without a valid `x-api-key` before any parsing work (contract §5.1: HTTP 401 and the
-/// `UnauthorizedException` body), and bounds the requests one key may have in flight (429, `LimitExceeded`).
-struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
+/// `UnauthorizedException` body; 503 `ServiceUnavailable` when the database cannot be asked), and bounds the
+/// requests one key may have in flight (429, `LimitExceeded`).
+struct APIKeyMiddleware: RouterMiddleware {
     let keys: APIKeyStore
     let inFlight: InFlightRequests
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let key = request.headers[HTTPField.Name("x-api-key")!], let id = await keys.identify(key) else {
-            return Response(
-                status: .unauthorized,
-                headers: [.contentType: "application/json"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: GraphQLResponse.unauthorized))
-            )
+    func handle(_ request: Request, context: ModelGraphRequestContext, next: (Request, ModelGraphRequestContext) async throws -> Response) async throws -> Response {
+        var check = APIKeyStore.KeyCheck.invalid
+        if let key = request.headers[HTTPField.Name("x-api-key")!] { check = await keys.check(key) }
+        let id: String
+        switch check {
+        case .valid(let keyID):
+            id = keyID
+        case .invalid:
+            return Self.json(.unauthorized, GraphQLResponse.unauthorized)
+        case .unavailable:
+            // The key may well be good: say the service is down, so clients retry instead of discarding it.
+            let body = GraphQLResponse.body(data: nil, errors: [.init(message: "The database is unavailable, so the API key could not be checked; try again shortly.", errorType: "ServiceUnavailable", path: nil, locations: [], requestID: context.requestID)])
+            return Self.json(.serviceUnavailable, body)
         }
         guard inFlight.enter(id) else {
             let body = GraphQLResponse.body(data: nil, errors: [.init(message: "Too many concurrent requests for this API key (limit \(inFlight.limit)); retry shortly.", errorType: "LimitExceeded", path: nil, locations: [])])
-            return Response(status: .tooManyRequests, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+            return Self.json(.tooManyRequests, body)
         }
         defer { inFlight.leave(id) }
         return try await next(request, context)
+    }
+
+    private static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 }
 

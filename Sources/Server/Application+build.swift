@@ -34,19 +34,23 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
-/// Builds the HTTP application: `POST`/`GET /graphql` behind the API-key check, `/healthz`, `/readyz`.
+/// Builds the HTTP application: `POST`/`GET /graphql` behind the API-key check, `/healthz`, `/readyz`,
+/// `/metrics`; every response carries `x-request-id`. Without `readiness`, `/readyz` asks whether the database
+/// answers: readiness is about this process being able to serve, not about files on disk.
 package func buildApplication(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
     keys: APIKeyStore,
     logger: Logger,
-    readiness: @escaping @Sendable () async -> String? = { nil },
+    readiness: (@Sendable () async -> String?)? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: ModelGraphRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
     if !configuration.corsOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.corsOrigins)))
     }
+    let readiness = readiness ?? { await Readiness.database(executor.client, logger: logger) }
     router.get("/healthz") { _, _ in "ok" }
     router.get("/readyz") { _, _ -> Response in
         if let problem = await readiness() {
@@ -59,8 +63,8 @@ package func buildApplication(
     }
     let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, logger: logger)
     let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys, inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey)))
-    graphQL.post { request, _ in try await handler.post(request) }
-    graphQL.get { request, _ in await handler.get(request) }
+    graphQL.post { request, context in try await handler.post(request, requestID: context.requestID) }
+    graphQL.get { request, context in await handler.get(request, requestID: context.requestID) }
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ModelGraph"),
@@ -69,13 +73,28 @@ package func buildApplication(
     )
 }
 
+/// What `/readyz` checks by default.
+package enum Readiness {
+    /// Nil when the database answers a trivial statement, else a short reason (the detail goes to the log:
+    /// the endpoint needs no key, so it shows no database message).
+    package static func database(_ client: PostgresClient, logger: Logger) async -> String? {
+        do {
+            _ = try await client.query("SELECT 1")
+            return nil
+        } catch {
+            logger.warning("readiness check failed", metadata: ["error": "\(error)"])
+            return "database unreachable"
+        }
+    }
+}
+
 /// Builds the application and runs it until SIGINT or SIGTERM, then returns after a graceful shutdown.
 package func runServer(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
     keys: APIKeyStore,
     logger: Logger,
-    readiness: @escaping @Sendable () async -> String? = { nil },
+    readiness: (@Sendable () async -> String?)? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws {
     let app = buildApplication(configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: readiness, onServerRunning: onServerRunning)

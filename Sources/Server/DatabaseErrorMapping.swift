@@ -43,6 +43,15 @@ struct DatabaseErrorMapping {
             if error.sqlState == "23514" {
                 return (entry("A value is not allowed for its field (\(error.constraint ?? "check")).", "ValidationError"), false)
             }
+            if error.sqlState?.hasPrefix("22") == true {
+                // Data exceptions: the request carried a value the column cannot hold (a date out of range, text
+                // jsonb refuses). PostgreSQL's message quotes the value, never the statement.
+                return (entry("A value cannot be stored as sent: \(error.message).", "ValidationError"), false)
+            }
+            if error.sqlState?.hasPrefix("54") == true {
+                // Program limits: the statement the request asked for is beyond what PostgreSQL allows.
+                return (entry("The request is too large or too deeply nested for the database to run.", "LimitExceeded", requestID: requestID), false)
+            }
             if error.kind == .connection || error.kind == .shutdown {
                 return (entry("The database is unavailable; try again shortly.", "ServiceUnavailable", requestID: requestID), true)
             }

@@ -11,22 +11,27 @@ struct GraphQLHTTPHandler: Sendable {
     let configuration: ServerConfiguration
     let executor: GraphQLExecutor
     let logger: Logger
-    /// Where request ids come from.
-    let requestIDs = RequestIDs()
-
-    func post(_ request: Request) async throws -> Response {
-        let requestID = requestIDs.next()
+    func post(_ request: Request, requestID: String) async throws -> Response {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
         } catch {
             return respond(.contentTooLarge, requestID, failure("The request body is larger than \(configuration.maximumBodySize) bytes (body size limit).", "LimitExceeded"))
         }
+        let bytes = Array(buffer.readableBytesView)
         if request.headers[.contentType]?.hasPrefix("application/graphql") == true {
-            return await run(IncomingRequest(query: String(buffer: buffer)), requestID: requestID)
+            guard let query = String(validating: bytes, as: UTF8.self) else {
+                return respond(.badRequest, requestID, failure("The request body is not UTF-8 text.", "BadRequest"))
+            }
+            return await run(IncomingRequest(query: query), requestID: requestID)
         }
-        let json = try? JSONReader.parse(Array(buffer.readableBytesView))
-        if case .list(let items)? = json {
+        let json: InputValue
+        do {
+            json = try JSONReader.parse(bytes, maximumDepth: jsonDepthLimit)
+        } catch {
+            return respond(.badRequest, requestID, failure(Self.explain(error, nesting: executor.planner.limits.maximumNesting), Self.errorType(error)))
+        }
+        if case .list(let items) = json {
             let batch = items.compactMap(IncomingRequest.init(json:))
             guard !batch.isEmpty, batch.count == items.count, batch.count <= 50 else {
                 return respond(.badRequest, requestID, failure("A batch must be a JSON array of 1 to 50 GraphQL requests.", "BadRequest"))
@@ -35,31 +40,64 @@ struct GraphQLHTTPHandler: Sendable {
             for item in batch { bodies.append(await executeLogged(item, requestID: requestID)) }
             return respond(.ok, requestID, "[" + bodies.joined(separator: ",") + "]")
         }
-        guard let json, let graphQLRequest = IncomingRequest(json: json) else {
+        guard let graphQLRequest = IncomingRequest(json: json) else {
             return respond(.badRequest, requestID, failure("The request body is not a GraphQL request ({\"query\": …, \"variables\": {…}}).", "BadRequest"))
         }
         return await run(graphQLRequest, requestID: requestID)
     }
 
-    /// `GET /graphql?query=…&variables=…&operationName=…`: queries only (a GET must not change data).
-    func get(_ request: Request) async -> Response {
-        let requestID = requestIDs.next()
-        let parameters = request.uri.queryParameters
-        guard let query = parameters["query"].map(String.init) else {
+    /// `GET /graphql?query=…&variables=…&operationName=…`: queries only (a GET must not change data). The
+    /// parameters are read as HTML forms send them (`+` is a space), and must be UTF-8.
+    func get(_ request: Request, requestID: String) async -> Response {
+        guard let parameters = FormParameters(query: request.uri.query ?? "") else {
+            return respond(.badRequest, requestID, failure("The query string is not UTF-8 text once percent-decoded.", "BadRequest"))
+        }
+        guard let query = parameters["query"] else {
             return respond(.badRequest, requestID, failure("GET /graphql needs a 'query' parameter.", "BadRequest"))
         }
         var variables: [String: InputValue] = [:]
-        if let text = parameters["variables"].map(String.init), !text.isEmpty {
-            guard case .object(let entries)? = try? JSONReader.parse(Array(text.utf8)) else {
+        if let text = parameters["variables"], !text.isEmpty {
+            let json: InputValue
+            do {
+                json = try JSONReader.parse(Array(text.utf8), maximumDepth: jsonDepthLimit)
+            } catch {
+                return respond(.badRequest, requestID, failure(Self.explain(error, nesting: executor.planner.limits.maximumNesting, body: "'variables'"), Self.errorType(error)))
+            }
+            guard case .object(let entries) = json else {
                 return respond(.badRequest, requestID, failure("'variables' must be a JSON object.", "BadRequest"))
             }
             for (name, value) in entries { variables[name] = value }
         }
-        let graphQLRequest = IncomingRequest(query: query, operationName: parameters["operationName"].map(String.init), variables: variables)
+        let graphQLRequest = IncomingRequest(query: query, operationName: parameters["operationName"], variables: variables)
         if executor.planner.isMutation(query: query, operationName: graphQLRequest.operationName) {
             return respond(.methodNotAllowed, requestID, failure("Mutations must be sent with POST.", "BadRequest"))
         }
         return await run(graphQLRequest, requestID: requestID)
+    }
+
+    /// JSON may nest as deep as a document, plus the request's own envelope (`{"variables": {"input": …}}`).
+    private var jsonDepthLimit: Int { executor.planner.limits.maximumNesting + 2 }
+
+    /// What is wrong with a body (or `variables` parameter) the JSON reader refused, in the client's terms.
+    static func explain(_ error: JSONReader.Failure, nesting: Int, body: String = "The request body") -> String {
+        let place = error.path.isEmpty ? "" : " at '" + error.path.joined(separator: ".") + "'"
+        switch error.reason {
+        case .syntax:
+            return "\(body) is not valid JSON (byte \(error.offset))."
+        case .tooDeep:
+            return "\(body) nests JSON arrays and objects more than \(nesting) deep\(place) (nesting limit)."
+        case .notUnicode:
+            return "\(body) holds a string that is not Unicode text\(place) (invalid UTF-8, or a UTF-16 surrogate escape without its pair); it cannot be stored as sent."
+        }
+    }
+
+    /// The error type of a refused body: a limit, a value that cannot be kept, or plain bad input.
+    static func errorType(_ error: JSONReader.Failure) -> String {
+        switch error.reason {
+        case .syntax: "BadRequest"
+        case .tooDeep: "LimitExceeded"
+        case .notUnicode: "ValidationError"
+        }
     }
 
     private func run(_ request: IncomingRequest, requestID: String) async -> Response {
@@ -85,8 +123,6 @@ struct GraphQLHTTPHandler: Sendable {
     }
 
     private func respond(_ status: HTTPResponse.Status, _ requestID: String, _ body: String) -> Response {
-        var headers: HTTPFields = [.contentType: "application/json"]
-        headers[HTTPField.Name("x-request-id")!] = requestID
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 }

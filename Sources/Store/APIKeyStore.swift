@@ -96,44 +96,65 @@ package final class APIKeyStore: Sendable {
         return (Int(count ?? "0") ?? 0) > 0
     }
 
+    /// What checking a presented key found.
+    package enum KeyCheck: Sendable, Equatable {
+        /// A known, unexpired, unrevoked key, by its public id.
+        case valid(id: String)
+        /// Unknown, malformed, expired, revoked, or the secret does not match.
+        case invalid
+        /// The key could not be looked up because the database did not answer: neither good nor bad.
+        case unavailable
+    }
+
     /// True when `key` is a known, unexpired, unrevoked key. The hash comparison takes the same time whatever
     /// the bytes.
     package func verify(_ key: String) async -> Bool {
-        await identify(key) != nil
+        if case .valid = await check(key) { return true }
+        return false
     }
 
-    /// The key's public id when `key` is valid, else nil.
-    package func identify(_ key: String) async -> String? {
+    /// Checks `key`: valid (with its public id), invalid, or unavailable when the database could not be asked.
+    package func check(_ key: String) async -> KeyCheck {
         let parts = key.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return nil }
+        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return .invalid }
         let id = String(parts[1])
         let secret = Array(parts[2].utf8)
         let now = Date()
         var entry = cache.withLock { $0[id] }
         if entry == nil || now.timeIntervalSince(entry!.loadedAt) > cacheLifetime {
-            entry = await load(id: id, at: now)
+            do {
+                entry = try await load(id: id, at: now)
+            } catch {
+                return .unavailable
+            }
         }
-        guard let entry, !entry.revoked, entry.expiresAt > now else { return nil }
-        if let verified = entry.verifiedSecret { return Self.constantTimeEqual(verified, secret) ? id : nil }
-        guard Self.constantTimeEqual(entry.hash, SHA256.digest(secret)) else { return nil }
+        guard let entry, !entry.revoked, entry.expiresAt > now else { return .invalid }
+        if let verified = entry.verifiedSecret { return Self.constantTimeEqual(verified, secret) ? .valid(id: id) : .invalid }
+        guard Self.constantTimeEqual(entry.hash, SHA256.digest(secret)) else { return .invalid }
         cache.withLock { cache in
             if cache[id]?.loadedAt == entry.loadedAt { cache[id]?.verifiedSecret = secret }
         }
-        return id
+        return .valid(id: id)
     }
 
-    private func load(id: String, at now: Date) async -> CachedKey? {
+    /// The key row of `id`, cached; nil when there is none. Throws when the database does not answer.
+    private func load(id: String, at now: Date) async throws -> CachedKey? {
         // A load happens on use, at most once per cache lifetime: record the use at the same time.
-        let row = try? await client.query(
+        let row = try await client.query(
             "UPDATE modelgraph.api_keys SET last_used_at = now() WHERE id = $1 RETURNING secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL", [id]
         ).rows.first
         guard let row, let hashText = row[0], let expiry = Double(row[1] ?? "") else {
             cache.withLock { $0[id] = nil }
             return nil
         }
-        let hash = stride(from: 0, to: hashText.count, by: 2).compactMap { offset -> UInt8? in
-            let start = hashText.index(hashText.startIndex, offsetBy: offset)
-            return UInt8(hashText[start..<hashText.index(start, offsetBy: 2)], radix: 16)
+        // A hash that is not 64 hex digits (a row edited by hand) matches no secret.
+        let digits = Array(hashText.utf8)
+        var hash: [UInt8] = []
+        if digits.count == 64 {
+            for offset in stride(from: 0, to: 64, by: 2) {
+                guard let byte = UInt8(String(decoding: digits[offset..<offset + 2], as: UTF8.self), radix: 16) else { hash = []; break }
+                hash.append(byte)
+            }
         }
         let entry = CachedKey(hash: hash, expiresAt: Date(timeIntervalSince1970: expiry), revoked: row[2] == "t", loadedAt: now)
         cache.withLock { $0[id] = entry }

@@ -53,6 +53,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Deepest selection nesting (env MODELGRAPH_MAX_DEPTH).") var maxDepth: Int = Self.environment("MODELGRAPH_MAX_DEPTH", 15)
     @Option(help: "Most aliases per operation (env MODELGRAPH_MAX_ALIASES).") var maxAliases: Int = Self.environment("MODELGRAPH_MAX_ALIASES", 1000)
     @Option(help: "Most selected fields per operation (env MODELGRAPH_MAX_FIELDS).") var maxFields: Int = Self.environment("MODELGRAPH_MAX_FIELDS", 10_000)
+    @Option(help: "Deepest nesting of brackets in a document, of JSON in a body, and of fragments spreading fragments, at most 512 (env MODELGRAPH_MAX_NESTING).")
+    var maxNesting: Int = Self.environment("MODELGRAPH_MAX_NESTING", 64)
+    @Option(help: "Most conditions in one filter or condition argument (env MODELGRAPH_MAX_FILTER_CONDITIONS).")
+    var maxFilterConditions: Int = Self.environment("MODELGRAPH_MAX_FILTER_CONDITIONS", 1000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
     @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment("MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
     @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment("MODELGRAPH_SLOW_STATEMENT_MS", 500)
@@ -67,8 +71,11 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
+        }
+        guard maxNesting <= RequestLimits.nestingCeiling else {
+            throw ValidationError("--max-nesting must be at most \(RequestLimits.nestingCeiling); got \(maxNesting).")
         }
         guard pipelinedConnections >= 0 else { throw ValidationError("--pipelined-connections must be 0 or more; got \(pipelinedConnections).") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
@@ -126,28 +133,16 @@ struct Serve: AsyncParsableCommand {
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
-            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields)
-            let planner = OperationPlanner(view: APISchemaView(api: api, maximumLimit: maxPage), limits: limits)
+            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting)
+            let view = APISchemaView(api: api, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
+            let planner = OperationPlanner(view: view, limits: limits)
             var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
             executor.slowStatementThreshold = .milliseconds(slowStatement)
             let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey)
             try await runServer(
                 configuration: configuration, executor: executor, keys: keys, logger: logger,
-                readiness: { await Readiness.check(runner: runner) },
                 onServerRunning: { port in logger.info("serving http://\(host):\(port)/graphql") }
             )
-        }
-    }
-}
-
-/// What `/readyz` checks: the database answers and no migration is pending.
-enum Readiness {
-    static func check(runner: MigrationRunner) async -> String? {
-        do {
-            let status = try await runner.status()
-            return status.pending.isEmpty ? nil : "migrations pending: \(status.pending.joined(separator: ", "))"
-        } catch {
-            return "database unreachable: \(error)"
         }
     }
 }

@@ -1,0 +1,35 @@
+import HTTPTypes
+import Hummingbird
+
+/// The context of every request: Hummingbird's core storage plus the request's id, drawn when the request
+/// arrives so every response (401s and health checks included) and every log line can carry it.
+struct ModelGraphRequestContext: RequestContext {
+    /// Hummingbird's per-request storage.
+    var coreContext: CoreRequestContextStorage
+    /// The id sent back in `x-request-id` and written on the request's log lines.
+    let requestID: String
+
+    /// Creates the context of a request that just arrived.
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        requestID = RequestIDs.shared.next()
+    }
+}
+
+/// Adds `x-request-id` to every response, whichever route or middleware produced it.
+struct RequestIDMiddleware: RouterMiddleware {
+    /// The header's name.
+    static let header = HTTPField.Name("x-request-id")!
+
+    func handle(_ request: Request, context: ModelGraphRequestContext, next: (Request, ModelGraphRequestContext) async throws -> Response) async throws -> Response {
+        do {
+            var response = try await next(request, context)
+            response.headers[Self.header] = context.requestID
+            return response
+        } catch let error as any HTTPResponseError {
+            var response = try error.response(from: request, context: context)
+            response.headers[Self.header] = context.requestID
+            return response
+        }
+    }
+}
