@@ -11,6 +11,13 @@ package enum NestingScanner {
         package var line: Int
         /// 1-based column (in Unicode scalars) of that bracket.
         package var column: Int
+
+        /// Creates a finding.
+        package init(depth: Int, line: Int, column: Int) {
+            self.depth = depth
+            self.line = line
+            self.column = column
+        }
     }
 
     /// The first place `text` nests deeper than `limit`, or nil when it never does.

@@ -51,7 +51,12 @@ struct OperationsTests {
         }, conninfo: cluster.conninfo())
         defer { server.stop() }
         _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "a"}) { id } }"#)
+        // A valid key the server has not seen yet cannot be checked while the database is down: 503, not 401.
+        let unseenKey = try await APIKeyStore(client: server.client).create(description: "unseen")
         cluster.stop()
+        let (keyStatus, _, keyBody) = try await server.post(body: Data(#"{"query":"{ __typename }"}"#.utf8), key: unseenKey)
+        #expect(keyStatus == 503)
+        #expect(value(keyBody, "errors", 0, "errorType") as? String == "ServiceUnavailable")
         let started = ContinuousClock.now
         let down = try await server.graphQL(#"{ getTeam(id: "t") { mantra } }"#)
         #expect(ContinuousClock.now - started < .seconds(3))

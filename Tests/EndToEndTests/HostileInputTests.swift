@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Each finding of the hostile-input review, over HTTP: refused with the contract's error shape, never a
+/// crash, never a value stored other than as sent.
+@Suite("Hostile input: bounded, refused in the contract's shape, nothing altered")
+struct HostileInputTests {
+    static func errorType(_ response: Any) -> String? { value(response, "errors", 0, "errorType") as? String }
+    static func message(_ response: Any) -> String { value(response, "errors", 0, "message") as? String ?? "" }
+
+    /// Posts `text` as the body, byte for byte.
+    static func raw(_ server: LiveServer, _ text: [UInt8]) async throws -> (Int, Any) {
+        let (status, _, body) = try await server.post(body: Data(text), key: server.key)
+        return (status, body)
+    }
+
+    @Test("documents, literals, JSON and fragment chains nested thousands deep are LimitExceeded; the server stays up")
+    func deepNesting() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        // 16 KB: the document that used to overflow the parser's stack.
+        let deep = try await server.graphQL("{" + String(repeating: "a{", count: 4000) + "b" + String(repeating: "}", count: 4000) + "}")
+        #expect(Self.errorType(deep) == "LimitExceeded")
+        #expect(Self.message(deep).contains("nesting limit"))
+        let list = try await server.graphQL("{ listTeams(filter: {and: " + String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000) + "}) { items { id } } }")
+        #expect(Self.errorType(list) == "LimitExceeded")
+        let nots = try await server.graphQL("{ listTeams(filter: " + String(repeating: "{not: ", count: 5000) + "{mantra: {eq: \"a\"}}" + String(repeating: "}", count: 5000) + ") { items { id } } }")
+        #expect(Self.errorType(nots) == "LimitExceeded")
+        let variables = "{\"query\":\"query($f: ModelTeamFilterInput) { listTeams(filter: $f) { items { id } } }\",\"variables\":{\"f\":"
+            + String(repeating: "{\"not\":", count: 5000) + "{}" + String(repeating: "}", count: 5000) + "}}"
+        let (status, json) = try await Self.raw(server, Array(variables.utf8))
+        #expect(status == 400)
+        #expect(Self.errorType(json) == "LimitExceeded")
+        let chain = "query { listTeams { items { ...F0 } } } " + (0..<3000).map { "fragment F\($0) on Team { ...F\($0 + 1) }" }.joined(separator: " ") + " fragment F3000 on Team { id }"
+        let fragments = try await server.graphQL(chain)
+        #expect(Self.errorType(fragments) == "LimitExceeded")
+        // Nesting within the limit still works: a filter 20 levels deep.
+        let fine = try await server.graphQL("{ listTeams(filter: " + String(repeating: "{not: ", count: 20) + "{mantra: {eq: \"a\"}}" + String(repeating: "}", count: 20) + ") { items { id } } }")
+        #expect(value(fine, "errors") == nil)
+        let (health, _, _) = try await server.post(body: nil, key: nil, method: "GET", path: "/healthz")
+        #expect(health == 200)
+    }
+
+    @Test("U+0000, unpaired surrogates and invalid UTF-8 are refused naming where they are; nothing is stored")
+    func textValues() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        let create = "mutation($n: String!) { createTeam(input: {mantra: $n}) { id mantra } }"
+        let nul = try await server.graphQL(create, variables: ["n": "left\u{0}right"])
+        #expect(Self.errorType(nul) == "ValidationError")
+        #expect(Self.message(nul).contains("Team.mantra") && Self.message(nul).contains("U+0000"))
+        let literal = try await server.graphQL(#"mutation { createTeam(input: {mantra: "left\u0000right"}) { id } }"#)
+        #expect(Self.errorType(literal) == "ValidationError")
+        let surrogate = "{\"query\":\"\(create)\",\"variables\":{\"n\":\"x\\ud800y\"}}"
+        let (surrogateStatus, surrogateBody) = try await Self.raw(server, Array(surrogate.utf8))
+        #expect(surrogateStatus == 400)
+        #expect(Self.errorType(surrogateBody) == "ValidationError")
+        #expect(Self.message(surrogateBody).contains("variables.n"))
+        let lowAlone = "{\"query\":\"\(create)\",\"variables\":{\"n\":\"x\\udc00y\"}}"
+        #expect(Self.errorType(try await Self.raw(server, Array(lowAlone.utf8)).1) == "ValidationError")
+        let invalidUTF8 = Array("{\"query\":\"\(create)\",\"variables\":{\"n\":\"x".utf8) + [0xC3, 0x28] + Array("y\"}}".utf8)
+        let (utf8Status, utf8Body) = try await Self.raw(server, invalidUTF8)
+        #expect(utf8Status == 400)
+        #expect(Self.errorType(utf8Body) == "ValidationError")
+        let filter = try await server.graphQL("query($v: String) { listTeams(filter: {mantra: {eq: $v}}) { items { id } } }", variables: ["v": "left\u{0}right"])
+        #expect(Self.errorType(filter) == "ValidationError")
+        // What is valid is stored exactly: combining marks, astral characters, a paired surrogate escape.
+        let exact = "e\u{301} \u{1F600} \u{600}\"'\\ {,} NULL"
+        let stored = try await server.graphQL(create, variables: ["n": exact])
+        #expect(value(stored, "data", "createTeam", "mantra") as? String == exact)
+        let paired = "{\"query\":\"\(create)\",\"variables\":{\"n\":\"\\ud83d\\ude00\"}}"
+        #expect(value(try await Self.raw(server, Array(paired.utf8)).1, "data", "createTeam", "mantra") as? String == "\u{1F600}")
+        #expect(try await server.client.query(#"SELECT count(*) FROM "Team""#).scalar == "2")
+    }
+
+    @Test("values PostgreSQL cannot hold are ValidationError, oversized filters LimitExceeded, never InternalError")
+    func unstorableValues() async throws {
+        let server = try await LiveServer.start(schema: "catalog")
+        defer { server.stop() }
+        _ = try await server.graphQL(#"mutation { createShelf(input: {id: "s", label: "L"}) { id } }"#)
+        let create = "mutation($i: CreateItemInput!) { createItem(input: $i) { sku } }"
+        func item(_ extra: [String: Any]) -> [String: Any] {
+            ["sku": "a", "kind": "BOOK", "version": 1, "shelfId": "s", "addedOn": "2024-01-01", "title": "t"].merging(extra) { $1 }
+        }
+        let yearZero = try await server.graphQL(create, variables: ["i": item(["addedOn": "0000-01-01"])])
+        #expect(Self.errorType(yearZero) == "ValidationError")
+        #expect(Self.message(yearZero).contains("Item.addedOn"))
+        let escapedNul = try await server.graphQL(create, variables: ["i": item(["details": #"{"a": "\u0000"}"#])])
+        #expect(Self.errorType(escapedNul) == "ValidationError")
+        #expect(Self.message(escapedNul).contains("Item.details"))
+        let loneEscape = try await server.graphQL(create, variables: ["i": item(["details": #"["\ud800"]"#])])
+        #expect(Self.errorType(loneEscape) == "ValidationError")
+        // Valid JSON our checks pass and jsonb cannot hold: PostgreSQL's data exception becomes a ValidationError.
+        let overflow = try await server.graphQL(create, variables: ["i": item(["details": "1e999999"])])
+        #expect(Self.errorType(overflow) == "ValidationError")
+        #expect(!Self.message(overflow).contains("INSERT"))
+        let many = "{ listItems(filter: {or: [" + (0..<1500).map { "{title: {eq: \"t\($0)\"}}" }.joined(separator: ",") + "]}) { items { sku } } }"
+        let tooMany = try await server.graphQL(many)
+        #expect(Self.errorType(tooMany) == "LimitExceeded")
+        #expect(Self.message(tooMany).contains("filter size limit"))
+        #expect(try await server.client.query(#"SELECT count(*) FROM "Item""#).scalar == "0")
+        let fine = try await server.graphQL(create, variables: ["i": item(["details": #"{"a": "\u00e9\ud83d\ude00"}"#, "addedOn": "0001-01-01"])])
+        #expect(value(fine, "errors") == nil)
+    }
+
+    @Test("Int is 32-bit in literals, variables and inputs; key strings must not be empty")
+    func conformance() async throws {
+        let server = try await LiveServer.start(schema: "catalog")
+        defer { server.stop() }
+        _ = try await server.graphQL(#"mutation { createShelf(input: {id: "s", label: "L"}) { id } }"#)
+        let literal = try await server.graphQL("{ listItems(limit: 99999999999) { items { sku } } }")
+        #expect(Self.message(literal).contains("32-bit"))
+        #expect(value(literal, "data") is NSNull)
+        let variable = try await server.graphQL("query($l: Int) { listItems(limit: $l) { items { sku } } }", variables: ["l": 99_999_999_999])
+        #expect(Self.errorType(variable) == "ValidationError")
+        let input = try await server.graphQL(#"mutation { createItem(input: {sku: "a", kind: BOOK, version: 2147483648, shelfId: "s", addedOn: "2024-01-01", title: "t"}) { sku } }"#)
+        #expect(Self.message(input).contains("32-bit"))
+        let inputVariable = try await server.graphQL(
+            "mutation($v: Int!) { createItem(input: {sku: \"a\", kind: BOOK, version: $v, shelfId: \"s\", addedOn: \"2024-01-01\", title: \"t\"}) { sku } }",
+            variables: ["v": 2_147_483_648]
+        )
+        #expect(Self.errorType(inputVariable) == "ValidationError")
+        let emptyGet = try await server.graphQL(#"{ getShelf(id: "") { id } }"#)
+        #expect(Self.errorType(emptyGet) == "ValidationError")
+        #expect(Self.message(emptyGet).contains("empty"))
+        let emptyCreate = try await server.graphQL(#"mutation { createShelf(input: {id: "", label: "L"}) { id } }"#)
+        #expect(Self.errorType(emptyCreate) == "ValidationError")
+        let emptySortKey = try await server.graphQL(#"mutation { createItem(input: {sku: "", kind: BOOK, version: 1, shelfId: "s", addedOn: "2024-01-01", title: "t"}) { sku } }"#)
+        #expect(Self.errorType(emptySortKey) == "ValidationError")
+        #expect(try await server.client.query(#"SELECT count(*) FROM "Shelf""#).scalar == "1")
+        #expect(try await server.client.query(#"SELECT count(*) FROM "Item""#).scalar == "0")
+    }
+
+    @Test("GET reads form encoding (+ is a space); every response carries x-request-id, 401s and health included")
+    func protocolDetails() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        let (status, headers, body) = try await server.post(body: nil, key: server.key, method: "GET", path: "/graphql?query=%7B+__typename+%7D")
+        #expect(status == 200)
+        #expect(value(body, "data", "__typename") as? String == "Query")
+        #expect(headers["x-request-id"]?.isEmpty == false)
+        let (badStatus, _, badBody) = try await server.post(body: nil, key: server.key, method: "GET", path: "/graphql?query=%FF")
+        #expect(badStatus == 400)
+        #expect(Self.errorType(badBody) == "BadRequest")
+        let (unauthorized, unauthorizedHeaders, _) = try await server.post(body: Data(#"{"query":"{ __typename }"}"#.utf8), key: "mg_00000000_nope")
+        #expect(unauthorized == 401)
+        #expect(unauthorizedHeaders["x-request-id"]?.isEmpty == false)
+        for path in ["/healthz", "/readyz", "/metrics", "/nowhere"] {
+            let (_, healthHeaders, _) = try await server.post(body: nil, key: nil, method: "GET", path: path)
+            #expect(healthHeaders["x-request-id"]?.isEmpty == false, "\(path)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ModelIR
+import Planner
+import Testing
+
+/// The pre-parse guards: the bracket scanner, the JSON reader's refusals, the fragment-chain bound and the
+/// checks of what PostgreSQL can store.
+@Suite("Hostile text: scanned before parsing, refused with a reason")
+struct HostileTextTests {
+    @Test("the scanner counts brackets outside strings, block strings and comments, with the excess's position")
+    func scanner() {
+        #expect(NestingScanner.depth(of: "{ a(b: [1, {c: 2}]) { d } }") == 4)
+        #expect(NestingScanner.depth(of: #"{ a(b: "{{{[[[((( \" {{{") }"#) == 2)
+        #expect(NestingScanner.depth(of: "{ a(b: \"\"\"{{{ \\\"\"\" {{{ \"\"\") }") == 2)
+        #expect(NestingScanner.depth(of: "{ # {{{{{{\n a }") == 1)
+        #expect(NestingScanner.depth(of: "}}}}{") == 1)
+        #expect(NestingScanner.firstExcess(in: "{ a { b } }", limit: 2) == nil)
+        #expect(NestingScanner.firstExcess(in: "{\n  é { b { c } } }", limit: 2) == NestingScanner.Excess(depth: 3, line: 2, column: 9))
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(NestingScanner.firstExcess(in: deep, limit: 64)?.depth == 65)
+        #expect(NestingScanner.depth(of: deep) == 100_000)
+    }
+
+    @Test("too-deep documents and fragment chains are LimitExceeded before GraphQLSwift parses or validates them")
+    func documents() throws {
+        let planner = OperationPlanner(view: PlannerTests.planner.view, limits: RequestLimits(maximumNesting: 8))
+        let deep = "{" + String(repeating: "a{", count: 8) + "b" + String(repeating: "}", count: 9)
+        let nesting = #expect(throws: PlanErrors.self) { try planner.document(for: deep) }
+        #expect(nesting?.errors.first?.code == .limitExceeded)
+        #expect(nesting?.errors.first?.locations.first?.column == 17)
+        let chain = "{ __typename ...F0 } " + (0..<9).map { "fragment F\($0) on Query { ...F\($0 + 1) }" }.joined(separator: " ") + " fragment F9 on Query { __typename }"
+        let chained = #expect(throws: PlanErrors.self) { try planner.document(for: chain) }
+        #expect(chained?.errors.first?.code == .limitExceeded)
+        #expect(chained?.errors.first?.message.contains("10 levels") == true)
+        // A cycle is validation's to report, not a chain of unbounded length.
+        let cycle = #expect(throws: PlanErrors.self) { try planner.document(for: "{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }") }
+        #expect(cycle?.errors.first?.code == .validation)
+        _ = try planner.document(for: "{ ...F0 } " + (0..<7).map { "fragment F\($0) on Query { ...F\($0 + 1) }" }.joined(separator: " ") + " fragment F7 on Query { __typename }")
+    }
+
+    @Test("Int literals outside 32 bits fail validation where the type is Int, not where it is Float")
+    func int32Literals() throws {
+        let planner = PlannerTests.planner
+        let refused = #expect(throws: PlanErrors.self) { try planner.document(for: "{ listTeams(limit: 2147483648) { items { id } } }") }
+        #expect(refused?.errors.first?.message.contains("non 32-bit signed integer value: 2147483648") == true)
+        _ = try planner.document(for: "{ listTeams(limit: 2147483647) { items { id } } }")
+        _ = try planner.document(for: "{ listTeams(filter: {budget: {gt: 99999999999}}) { items { id } } }")
+    }
+
+    @Test("the JSON reader refuses deep nesting, invalid UTF-8 and unpaired surrogates, naming the path")
+    func jsonReader() throws {
+        let deep = Array((String(repeating: "[", count: 10) + String(repeating: "]", count: 10)).utf8)
+        #expect(throws: Never.self) { try JSONReader.parse(deep, maximumDepth: 10) }
+        let tooDeep = #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(deep, maximumDepth: 9) }
+        #expect(tooDeep?.reason == .tooDeep)
+        let lone = #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(Array(#"{"variables": {"input": [0, {"name": "x\ud800y"}]}}"#.utf8)) }
+        #expect(lone?.reason == .notUnicode)
+        #expect(lone?.path == ["variables", "input", "1", "name"])
+        for text in [#""\udc00""#, #""\ud800\u0041""#, #""\ud800""#] {
+            #expect((try? JSONReader.parse(Array(text.utf8))) == nil, "\(text)")
+        }
+        let invalid = #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(Array(#"{"a": "x"#.utf8) + [0xFF] + Array(#"y"}"#.utf8)) }
+        #expect(invalid?.reason == .notUnicode)
+        #expect(invalid?.path == ["a"])
+        #expect(try JSONReader.parse(Array(#""\u0000\ud83d\ude00""#.utf8)) == .string("\u{0}\u{1F600}"))
+    }
+
+    @Test("AWSJSON and dates are judged by what PostgreSQL can store")
+    func storable() {
+        #expect(JSONSyntax.storageProblem(#"{"a": "\u00e9\ud83d\ude00"}"#) == nil)
+        #expect(JSONSyntax.storageProblem(#"{"a": "\u0000"}"#)?.contains("U+0000") == true)
+        #expect(JSONSyntax.storageProblem(#"["\ud800"]"#)?.contains("surrogate") == true)
+        #expect(JSONSyntax.storageProblem(#"["\udfff"]"#)?.contains("surrogate") == true)
+        #expect(JSONSyntax.storageProblem(#"["\\u0000"]"#) == nil)
+        #expect(JSONSyntax.storageProblem("{") == "is not valid JSON")
+        #expect(!ScalarFormat.isDate("0000-01-01"))
+        #expect(ScalarFormat.isDate("0001-01-01"))
+        #expect(!ScalarFormat.isDateTime("0000-12-31T23:59:59Z"))
+    }
+}
