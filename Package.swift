@@ -126,7 +126,7 @@ let package = Package(
         // Database tests: a real PostgreSQL the tests start themselves (or TEST_DATABASE_URL).
         .testTarget(
             name: "PostgresIntegrationTests",
-            dependencies: ["Postgres", "Store", "Migrations", "SchemaParser", "ModelIR", "TestSupport"],
+            dependencies: ["Postgres", "Store", "Migrations", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -30,13 +30,18 @@ enum ColumnValue {
         return try scalarText(value, base: field.type.base, name: name, schema: schema)
     }
 
+    /// One element of a PostgreSQL array literal: double-quoted, with `"` and `\` escaped. Escaped by Unicode
+    /// scalar, not by `Character`, so a quote joined to a combining or prepend mark is escaped all the same and
+    /// the value, not the text around it, decides nothing about where elements end.
     static func arrayElement(_ text: String) -> String {
-        var escaped = "\""
-        for character in text {
-            if character == "\"" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        escaped.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return escaped + "\""
+        escaped.append("\"")
+        return String(escaped)
     }
 
     static func scalarText(_ value: InputValue, base: BaseType, name: String, schema: Schema) throws(PlanError) -> String? {

@@ -13,14 +13,16 @@ package enum Quoting {
         quoted(text, by: "'")
     }
 
-    private static func quoted(_ text: String, by quote: Character) -> String {
-        var result = String(quote)
-        result.reserveCapacity(text.utf8.count + 2)
-        for character in text where character != "\u{0}" {
-            if character == quote { result.append(quote) }
-            result.append(character)
+    /// Escapes by Unicode scalar, never by `Character`: a quote that forms one grapheme cluster with its
+    /// neighbour (a prepend mark before it, a combining mark after it) is still a quote byte to PostgreSQL.
+    private static func quoted(_ text: String, by quote: Unicode.Scalar) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(quote)
+        for scalar in text.unicodeScalars where scalar != "\u{0}" {
+            if scalar == quote { scalars.append(quote) }
+            scalars.append(scalar)
         }
-        result.append(quote)
-        return result
+        scalars.append(quote)
+        return String(scalars)
     }
 }

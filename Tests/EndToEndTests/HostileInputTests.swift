@@ -103,6 +103,22 @@ struct HostileInputTests {
         #expect(value(fine, "errors") == nil)
     }
 
+    @Test("list elements holding quotes joined to prepend and combining marks are stored exactly")
+    func listElements() async throws {
+        let server = try await LiveServer.start(schema: "catalog")
+        defer { server.stop() }
+        _ = try await server.graphQL(#"mutation { createShelf(input: {id: "s", label: "L"}) { id } }"#)
+        let tags = ["x\u{600}\"", "\"\u{301}", "a,b", "{c}", "NULL", "back\\slash", "\u{600}'", ""]
+        let created = try await server.graphQL(
+            "mutation($t: [String]) { createItem(input: {sku: \"a\", kind: BOOK, version: 1, shelfId: \"s\", addedOn: \"2024-01-01\", title: \"t\", tags: $t}) { tags } }",
+            variables: ["t": tags]
+        )
+        #expect(value(created, "errors") == nil)
+        #expect(value(created, "data", "createItem", "tags") as? [String] == tags)
+        let found = try await server.graphQL("query($v: String) { listItems(filter: {tags: {contains: $v}}) { items { sku } } }", variables: ["v": "x\u{600}\""])
+        #expect((value(found, "data", "listItems", "items") as? [Any])?.count == 1)
+    }
+
     @Test("Int is 32-bit in literals, variables and inputs; key strings must not be empty")
     func conformance() async throws {
         let server = try await LiveServer.start(schema: "catalog")
