@@ -131,29 +131,22 @@ package final class PostgresClient: Sendable {
         }
     }
 
-    /// Runs `body` inside `BEGIN … COMMIT`, rolling back when it throws.
+    /// Runs `body` inside `BEGIN … COMMIT`, rolling back when it throws; a `COMMIT` whose answer was lost is
+    /// resolved with the server (`PostgresConnection.transaction`).
     package func withTransaction<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) throws -> Value
     ) async throws -> Value {
-        try await withConnection { connection in
-            try connection.execute("BEGIN")
-            do {
-                let value = try body(connection)
-                try connection.execute("COMMIT")
-                return value
-            } catch {
-                _ = try? connection.execute("ROLLBACK")
-                throw error
-            }
-        }
+        try await withConnection { connection in try connection.transaction(body) }
     }
 
     /// Runs one statement with parameters, on its own implicit transaction: pipelined behind other requests'
     /// statements when a pipelined connection is ready, otherwise on a pooled connection.
-    package func query(_ sql: String, _ parameters: [String?] = []) async throws -> QueryResult {
+    /// A statement that is not `idempotent` is never sent twice: if the connection breaks after it went out,
+    /// the error says the outcome is unknown (`PostgresError.outcomeUnknown`).
+    package func query(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false) async throws -> QueryResult {
         try PostgresError.checkStorable(parameters, sql: sql)
-        if let pipelines, let result = try await pipelines.run(sql, parameters) { return result }
-        return try await withConnection { try $0.query(sql, parameters) }
+        if let pipelines, let result = try await pipelines.run(sql, parameters, idempotent: idempotent) { return result }
+        return try await withConnection { try $0.query(sql, parameters, idempotent: idempotent) }
     }
 
     /// Opens the pipelined connections now rather than on first use, waiting up to `timeout`; true when all

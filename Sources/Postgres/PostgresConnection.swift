@@ -48,8 +48,14 @@ package final class PostgresConnection: @unchecked Sendable {
         return PQstatus(handle) == CONNECTION_OK
     }
 
-    /// Reconnects when the connection broke (the server restarted, say).
+    /// Reconnects when the connection broke (the server restarted, say). An idle connection whose server ended
+    /// the session has said so on the socket (a termination notice, then end of file): that is read first, so
+    /// a statement is only sent on a connection that was alive when it went out.
     package func reconnectIfNeeded() throws(PostgresError) {
+        if let handle, !inTransaction, PQstatus(handle) == CONNECTION_OK {
+            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 0) > 0 { _ = PQconsumeInput(handle) }
+        }
         if !isHealthy { try connect() }
     }
 
@@ -57,14 +63,16 @@ package final class PostgresConnection: @unchecked Sendable {
     private var inTransaction = false
 
     /// Runs `sql` with text parameters through a cached prepared statement. Outside a transaction, a statement
-    /// that finds the connection broken (the server restarted) reconnects and runs once more.
+    /// that breaks on a dead connection runs once more on a fresh one only when that cannot apply it twice: it
+    /// is `idempotent` (a read), or it provably never executed (the connection broke while preparing it).
+    /// Otherwise the error says the outcome is unknown (`outcomeUnknown`): a write is never re-sent blindly.
     @discardableResult
-    package func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> QueryResult {
+    package func query(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false) throws(PostgresError) -> QueryResult {
         try PostgresError.checkStorable(parameters, sql: sql)
         do {
             return try runPrepared(sql, parameters)
         } catch {
-            guard error.kind == .connection, !inTransaction, !isHealthy else { throw error }
+            guard error.kind == .connection, !inTransaction, !isHealthy, idempotent || !error.outcomeUnknown else { throw error }
             try connect()
             return try runPrepared(sql, parameters)
         }
@@ -94,7 +102,10 @@ package final class PostgresConnection: @unchecked Sendable {
         } catch {
             // A statement cached before a schema change can fail with "cached plan must not change result type".
             if error.sqlState == "0A000" { prepared[sql] = nil }
-            throw error
+            var failure = error
+            // Sent, and the connection broke before the answer came: the server may have run it.
+            if failure.kind == .connection { failure.outcomeUnknown = true }
+            throw failure
         }
     }
 
@@ -117,7 +128,7 @@ package final class PostgresConnection: @unchecked Sendable {
         guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
         if sql == "COMMIT" || sql == "ROLLBACK" { inTransaction = false }
         let result = try consume(PQexec(handle, sql), sql: sql)
-        if sql == "BEGIN" { inTransaction = true }
+        if sql.hasPrefix("BEGIN") { inTransaction = true }
         return result
     }
 

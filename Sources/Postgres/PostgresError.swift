@@ -24,6 +24,9 @@ package struct PostgresError: Error, Sendable, CustomStringConvertible, CustomDe
     package var table: String?
     /// The statement that failed, for logs only.
     package var query: String?
+    /// True when the connection broke after the statement was sent and before its answer (or its COMMIT's)
+    /// came back, and the server could not be asked since: it may or may not have been applied.
+    package var outcomeUnknown = false
 
     /// Creates an error.
     package init(

@@ -47,8 +47,9 @@ final class StatementPipelines: Sendable {
     var inFlight: Int { connections.reduce(0) { $0 + $1.load } + waitingCount.load(ordering: .relaxed) }
 
     /// Runs one statement; nil when no connection could take it (none ready yet, or the connection broke
-    /// under it), so the caller runs it another way.
-    func run(_ sql: String, _ parameters: [String?]) async throws -> QueryResult? {
+    /// under an `idempotent` one), so the caller runs it another way. A statement that is not idempotent and
+    /// was in flight when its connection broke may have run: it fails with `outcomeUnknown` instead.
+    func run(_ sql: String, _ parameters: [String?], idempotent: Bool) async throws -> QueryResult? {
         // Checked here too, so that with no connection ready yet the statement goes to the pool at once.
         guard connections.contains(where: { $0.isReady() }) else { return nil }
         let origin = MultiThreadedEventLoopGroup.currentEventLoop
@@ -74,8 +75,13 @@ final class StatementPipelines: Sendable {
         case .success(let rows):
             return rows
         case .failure(let error) where error.kind == .connection:
-            // The connection broke with the statement in flight: the caller retries it on a fresh connection,
-            // as a lone connection does when it finds itself broken.
+            // The connection broke with the statement in flight: a read is retried on a fresh connection, as a
+            // lone connection does when it finds itself broken; a write is not sent again.
+            guard idempotent else {
+                var unknown = error
+                unknown.outcomeUnknown = true
+                throw unknown
+            }
             return nil
         case .failure(let error):
             throw error

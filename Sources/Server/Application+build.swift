@@ -79,7 +79,7 @@ package enum Readiness {
     /// the endpoint needs no key, so it shows no database message).
     package static func database(_ client: PostgresClient, logger: Logger) async -> String? {
         do {
-            _ = try await client.query("SELECT 1")
+            _ = try await client.query("SELECT 1", idempotent: true)
             return nil
         } catch {
             logger.warning("readiness check failed", metadata: ["error": "\(error)"])

@@ -29,7 +29,7 @@ struct DatabaseErrorMapping {
                 if error.detail?.contains("is still referenced") == true {
                     var count = ""
                     if let check = statement.referenceChecks.first(where: { $0.constraint == constraint }),
-                        let counted = try? await client.query(check.countSQL, check.parameters).scalar
+                        let counted = try? await client.query(check.countSQL, check.parameters, idempotent: true).scalar
                     {
                         count = "\(counted) "
                     }
@@ -51,6 +51,11 @@ struct DatabaseErrorMapping {
             if error.sqlState?.hasPrefix("54") == true {
                 // Program limits: the statement the request asked for is beyond what PostgreSQL allows.
                 return (entry("The request is too large or too deeply nested for the database to run.", "LimitExceeded", requestID: requestID), false)
+            }
+            if error.outcomeUnknown {
+                // Sent, then the connection broke before PostgreSQL confirmed it, and it could not be asked
+                // since: say so rather than guess, so the client checks before it writes again.
+                return (entry("The connection to the database broke after this write was sent and before it was confirmed; it may or may not have been applied. Read the record before retrying.", "WriteOutcomeUnknown", requestID: requestID), true)
             }
             if error.kind == .connection || error.kind == .shutdown {
                 return (entry("The database is unavailable; try again shortly.", "ServiceUnavailable", requestID: requestID), true)

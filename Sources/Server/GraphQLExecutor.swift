@@ -81,7 +81,7 @@ package struct GraphQLExecutor: Sendable {
                             return try connection.query(readBack.sql, readBack.parameters(key: key))
                         }
                     } else {
-                        result = try await client.query(statement.sql, statement.parameters)
+                        result = try await client.query(statement.sql, statement.parameters, idempotent: true)
                     }
                     data.append((key, result.scalar ?? "null"))
                     errors += statement.fieldErrors.map(GraphQLResponse.entry(for:))
