@@ -20,6 +20,10 @@ package final class APIKeyStore: Sendable {
     package static let maximumLifetime: TimeInterval = 365 * 86_400
 
     private struct CachedKey {
+        /// False for an id with no key row (cached too, so unknown ids cost one read per cache lifetime).
+        var exists = true
+        /// True once the key's use has been recorded for this entry.
+        var useRecorded = false
         var hash: [UInt8]
         var expiresAt: Date
         var revoked: Bool
@@ -31,6 +35,8 @@ package final class APIKeyStore: Sendable {
 
     private let client: PostgresClient
     private let cache = Mutex<[String: CachedKey]>([:])
+    /// Most ids cached at once: unknown ids come from anyone, so the cache starts over rather than grow.
+    private let cacheCapacity = 10_000
     /// How long a cached key is trusted before it is re-read (revocations take effect within this time).
     private let cacheLifetime: TimeInterval
 
@@ -128,36 +134,44 @@ package final class APIKeyStore: Sendable {
                 return .unavailable
             }
         }
-        guard let entry, !entry.revoked, entry.expiresAt > now else { return .invalid }
+        guard let entry, entry.exists, !entry.revoked, entry.expiresAt > now else { return .invalid }
         if let verified = entry.verifiedSecret { return Self.constantTimeEqual(verified, secret) ? .valid(id: id) : .invalid }
         guard Self.constantTimeEqual(entry.hash, SHA256.digest(secret)) else { return .invalid }
-        cache.withLock { cache in
-            if cache[id]?.loadedAt == entry.loadedAt { cache[id]?.verifiedSecret = secret }
+        let recordUse = cache.withLock { cache -> Bool in
+            guard cache[id]?.loadedAt == entry.loadedAt else { return false }
+            cache[id]?.verifiedSecret = secret
+            defer { cache[id]?.useRecorded = true }
+            return cache[id]?.useRecorded == false
         }
+        // Only a proven key records its use, once per cache lifetime; a failure to record it refuses nothing.
+        if recordUse { _ = try? await client.query("UPDATE modelgraph.api_keys SET last_used_at = now() WHERE id = $1", [id]) }
         return .valid(id: id)
     }
 
-    /// The key row of `id`, cached; nil when there is none. Throws when the database does not answer.
-    private func load(id: String, at now: Date) async throws -> CachedKey? {
-        // A load happens on use, at most once per cache lifetime: record the use at the same time.
+    /// The key row of `id` (read only), cached with a negative entry when there is none. Throws when the
+    /// database does not answer.
+    private func load(id: String, at now: Date) async throws -> CachedKey {
         let row = try await client.query(
-            "UPDATE modelgraph.api_keys SET last_used_at = now() WHERE id = $1 RETURNING secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL", [id]
+            "SELECT secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL FROM modelgraph.api_keys WHERE id = $1", [id],
+            idempotent: true
         ).rows.first
-        guard let row, let hashText = row[0], let expiry = Double(row[1] ?? "") else {
-            cache.withLock { $0[id] = nil }
-            return nil
-        }
-        // A hash that is not 64 hex digits (a row edited by hand) matches no secret.
-        let digits = Array(hashText.utf8)
-        var hash: [UInt8] = []
-        if digits.count == 64 {
-            for offset in stride(from: 0, to: 64, by: 2) {
-                guard let byte = UInt8(String(decoding: digits[offset..<offset + 2], as: UTF8.self), radix: 16) else { hash = []; break }
-                hash.append(byte)
+        var entry = CachedKey(exists: false, hash: [], expiresAt: .distantPast, revoked: true, loadedAt: now)
+        if let row, let hashText = row[0], let expiry = Double(row[1] ?? "") {
+            // A hash that is not 64 hex digits (a row edited by hand) matches no secret.
+            let digits = Array(hashText.utf8)
+            var hash: [UInt8] = []
+            if digits.count == 64 {
+                for offset in stride(from: 0, to: 64, by: 2) {
+                    guard let byte = UInt8(String(decoding: digits[offset..<offset + 2], as: UTF8.self), radix: 16) else { hash = []; break }
+                    hash.append(byte)
+                }
             }
+            entry = CachedKey(hash: hash, expiresAt: Date(timeIntervalSince1970: expiry), revoked: row[2] == "t", loadedAt: now)
         }
-        let entry = CachedKey(hash: hash, expiresAt: Date(timeIntervalSince1970: expiry), revoked: row[2] == "t", loadedAt: now)
-        cache.withLock { $0[id] = entry }
+        cache.withLock { cache in
+            if cache.count >= cacheCapacity, cache[id] == nil { cache.removeAll(keepingCapacity: true) }
+            cache[id] = entry
+        }
         return entry
     }
 

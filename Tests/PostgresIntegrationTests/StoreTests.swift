@@ -94,6 +94,28 @@ struct StoreTests {
     }
 }
 
+@Suite("API keys under unauthenticated traffic")
+struct KeyProbingTests {
+    @Test("a wrong secret records no use; only a proven key does; a corrupted hash refuses without crashing")
+    func probing() async throws {
+        let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 2))
+        defer { client.shutdown() }
+        let store = APIKeyStore(client: client, cacheLifetime: 3600)
+        let key = try await store.create(description: "probe")
+        let id = String(key.split(separator: "_")[1])
+        #expect(await store.check("mg_\(id)_wrongsecret") == .invalid)
+        #expect(await store.check("mg_0123abcd_whatever") == .invalid)
+        #expect(try await client.query("SELECT last_used_at IS NULL FROM modelgraph.api_keys WHERE id = $1", [id]).scalar == "t")
+        #expect(await store.check(key) == .valid(id: id))
+        #expect(try await client.query("SELECT last_used_at IS NOT NULL FROM modelgraph.api_keys WHERE id = $1", [id]).scalar == "t")
+        // A hash edited by hand (odd length, not hex) matches nothing and crashes nothing.
+        let other = try await store.create(description: "corrupt")
+        let otherID = String(other.split(separator: "_")[1])
+        _ = try await client.query("UPDATE modelgraph.api_keys SET secret_hash = 'abc' WHERE id = $1", [otherID])
+        #expect(await store.check(other) == .invalid)
+    }
+}
+
 @Suite("API key rotation")
 struct KeyRotationTests {
     @Test("rotate issues a new key and keeps the old one for the grace period only")
