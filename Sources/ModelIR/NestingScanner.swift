@@ -23,14 +23,31 @@ package enum NestingScanner {
     /// The first place `text` nests deeper than `limit`, or nil when it never does.
     package static func firstExcess(in text: String, limit: Int) -> Excess? {
         var scanner = Scanner(bytes: text.utf8)
-        return scanner.run(limit: limit)
+        return scanner.run(limit: limit, tokenLimit: .max)
     }
 
     /// The deepest nesting of `text` (for tests and diagnostics).
     package static func depth(of text: String) -> Int {
         var scanner = Scanner(bytes: text.utf8)
-        _ = scanner.run(limit: .max)
+        _ = scanner.run(limit: .max, tokenLimit: .max)
         return scanner.deepest
+    }
+
+    /// What one pass over a document found: where it first nests too deep, and how many tokens it has
+    /// (counted up to `tokenLimit + 1`, where the pass stops).
+    package struct Measurement: Sendable, Equatable {
+        /// The first bracket past the nesting limit, if any.
+        package var excess: Excess?
+        /// Tokens as GraphQL's lexer reads them (names, numbers, strings, punctuators; commas, whitespace
+        /// and comments are not tokens).
+        package var tokens: Int
+    }
+
+    /// Measures nesting and tokens in one pass, stopping at the first excess of either limit.
+    package static func measure(_ text: String, nestingLimit: Int, tokenLimit: Int) -> Measurement {
+        var scanner = Scanner(bytes: text.utf8)
+        let excess = scanner.run(limit: nestingLimit, tokenLimit: tokenLimit)
+        return Measurement(excess: excess, tokens: scanner.tokens)
     }
 
     private struct Scanner {
@@ -41,6 +58,9 @@ package enum NestingScanner {
         var lineStart: String.UTF8View.Index
         var depth = 0
         var deepest = 0
+        var tokens = 0
+        /// True while inside a name or number, whose following characters continue the same token.
+        var inWord = false
 
         init(bytes: String.UTF8View) {
             self.bytes = bytes
@@ -48,9 +68,34 @@ package enum NestingScanner {
             lineStart = bytes.startIndex
         }
 
-        mutating func run(limit: Int) -> Excess? {
-            while index < bytes.endIndex {
+        mutating func run(limit: Int, tokenLimit: Int) -> Excess? {
+            while index < bytes.endIndex, tokens <= tokenLimit {
                 let byte = bytes[index]
+                let isWordByte = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte >= 0x80
+                if isWordByte {
+                    // `...` is one punctuator; names and numbers (with their signs, dots and exponents) one token.
+                    if byte == UInt8(ascii: "."), starts(with: "...") {
+                        tokens += 1
+                        inWord = false
+                        for _ in 0..<3 { advance() }
+                        continue
+                    }
+                    if !inWord { tokens += 1 }
+                    inWord = true
+                    advance()
+                    continue
+                }
+                inWord = false
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
+                    advance()
+                    continue
+                case UInt8(ascii: "#"), UInt8(ascii: "\""):
+                    break
+                default:
+                    tokens += 1
+                }
                 switch byte {
                 case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("):
                     depth += 1
@@ -63,6 +108,7 @@ package enum NestingScanner {
                 case UInt8(ascii: "#"):
                     while index < bytes.endIndex, bytes[index] != 0x0A, bytes[index] != 0x0D { advance() }
                 case UInt8(ascii: "\""):
+                    tokens += 1
                     if starts(with: "\"\"\"") { skipBlockString() } else { skipString() }
                 default:
                     advance()

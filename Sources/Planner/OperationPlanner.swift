@@ -25,37 +25,63 @@ package final class OperationPlanner: Sendable {
         self.limits = limits
     }
 
-    /// A parsed and validated document; validation errors are thrown as `PlanError`s.
+    /// A parsed and validated document; validation errors are thrown as `PlanError`s. Every step is linear in
+    /// the document: its text is measured before parsing (nesting, tokens), fragment chains and the
+    /// structural limits of every operation are checked before validation, and validation runs on a copy
+    /// parsed without locations (GraphQLSwift locates each error by scanning the whole text, which made a
+    /// document of N unused fragments cost N² work).
     package func document(for query: String) throws(PlanErrors) -> Document {
         let documentKey = ExactText(text: query)
         if let cached = documents.withLock({ $0[documentKey] }) { return cached }
-        do {
-            try limits.checkNesting(of: query)
-        } catch {
-            throw PlanErrors([error])
-        }
         let document: Document
         do {
-            document = try parse(source: Source(body: query, name: "GraphQL request"))
-        } catch let error as GraphQLError {
-            throw PlanErrors([PlanError(.validation, error.message.split(separator: "\n").first.map(String.init) ?? error.message, locations: error.locations.map { ($0.line, $0.column) })])
-        } catch {
-            throw PlanErrors([PlanError(.validation, "\(error)")])
-        }
-        do {
+            try limits.checkText(of: query)
+            document = try parse(query, locations: true)
             try limits.checkFragmentChains(of: document)
+            try limits.checkOperations(of: document)
         } catch {
             throw PlanErrors([error])
         }
-        let errors = validate(schema: view.api.graphQLSchema, ast: document, rules: requestValidationRules)
-        if !errors.isEmpty {
-            throw PlanErrors(errors.map { PlanError(.validation, ValidationMessages.appSyncStyle($0.message), locations: $0.locations.map { ($0.line, $0.column) }) })
-        }
+        let errors = try validated(query)
+        if !errors.isEmpty { throw PlanErrors(errors) }
         documents.withLock { cache in
             if cache.count >= cacheLimit { cache.removeAll() }
             cache[documentKey] = document
         }
         return document
+    }
+
+    private func parse(_ query: String, locations: Bool) throws(PlanError) -> Document {
+        do {
+            return try GraphQL.parse(source: Source(body: query, name: "GraphQL request"), noLocation: !locations)
+        } catch let error as GraphQLError {
+            throw PlanError(.validation, error.message.split(separator: "\n").first.map(String.init) ?? error.message, locations: error.locations.map { ($0.line, $0.column) })
+        } catch {
+            throw PlanError(.validation, "\(error)")
+        }
+    }
+
+    /// The validation errors of `query`, at most `RequestLimits.maximumValidationErrors` of them. They are
+    /// found without locations; the document is validated again with locations only when that costs little
+    /// (few errors times a short text), so a user's mistake still points at its line.
+    private func validated(_ query: String) throws(PlanErrors) -> [PlanError] {
+        let unlocated: Document
+        do {
+            unlocated = try parse(query, locations: false)
+        } catch {
+            throw PlanErrors([error])
+        }
+        var errors = validate(schema: view.api.graphQLSchema, ast: unlocated, rules: requestValidationRules)
+        guard !errors.isEmpty else { return [] }
+        if errors.count * query.utf16.count <= 20_000_000, let located = try? parse(query, locations: true) {
+            errors = validate(schema: view.api.graphQLSchema, ast: located, rules: requestValidationRules)
+        }
+        let maximum = RequestLimits.maximumValidationErrors
+        var planErrors = errors.prefix(maximum).map { PlanError(.validation, ValidationMessages.appSyncStyle($0.message), locations: $0.locations.map { ($0.line, $0.column) }) }
+        if errors.count > maximum {
+            planErrors.append(PlanError(.validation, "Too many validation errors, error limit reached. Validation aborted."))
+        }
+        return planErrors
     }
 
     /// Plans `operationName` (or the only operation) of `query` with JSON `variables` as GraphQLSwift decodes them.

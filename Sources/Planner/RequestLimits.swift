@@ -14,24 +14,37 @@ package struct RequestLimits: Sendable, Equatable {
     /// so a hostile document costs one linear scan; it also bounds the recursion of every later stage.
     package var maximumNesting: Int
 
+    /// Most tokens in one document (names, numbers, strings, punctuators), counted before it is parsed, so
+    /// parsing and validation work stays bounded whatever the body size.
+    package var maximumTokens: Int
+    /// Most validation errors reported for one document; the rest are summarised in one more error.
+    package static let maximumValidationErrors = 100
+
     /// The highest `maximumNesting` an operator may configure: recursive stages stay far from the stack's end.
     package static let nestingCeiling = 512
 
     /// Creates limits.
-    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64) {
+    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64, maximumTokens: Int = 15_000) {
         self.maximumDepth = maximumDepth
         self.maximumAliases = maximumAliases
         self.maximumFields = maximumFields
         self.maximumNesting = min(maximumNesting, Self.nestingCeiling)
+        self.maximumTokens = maximumTokens
     }
 
-    /// Refuses a document whose brackets nest deeper than `maximumNesting`, before it is parsed.
-    func checkNesting(of query: String) throws(PlanError) {
-        guard let excess = NestingScanner.firstExcess(in: query, limit: maximumNesting) else { return }
-        throw PlanError(
-            .limitExceeded, "The document nests brackets more than \(maximumNesting) deep (nesting limit).",
-            locations: [(excess.line, excess.column)]
-        )
+    /// Refuses a document whose brackets nest deeper than `maximumNesting`, or that has more than
+    /// `maximumTokens` tokens, before it is parsed: one linear scan, no recursion.
+    func checkText(of query: String) throws(PlanError) {
+        let measured = NestingScanner.measure(query, nestingLimit: maximumNesting, tokenLimit: maximumTokens)
+        if let excess = measured.excess {
+            throw PlanError(
+                .limitExceeded, "The document nests brackets more than \(maximumNesting) deep (nesting limit).",
+                locations: [(excess.line, excess.column)]
+            )
+        }
+        if measured.tokens > maximumTokens {
+            throw PlanError(.limitExceeded, "The document has more than \(maximumTokens) tokens (token limit).")
+        }
     }
 
     /// Refuses a document whose fragments spread each other in a chain longer than `maximumNesting`; run
@@ -42,7 +55,19 @@ package struct RequestLimits: Sendable, Equatable {
         throw PlanError(.limitExceeded, "Fragments spread each other \(chain) levels deep; the limit is \(maximumNesting) (nesting limit).")
     }
 
-    /// Checks an operation; throws the first limit it exceeds.
+    /// Checks every operation of a document (before validation, which would otherwise do work in proportion to
+    /// what these limits refuse).
+    func checkOperations(of document: Document) throws(PlanError) {
+        var fragments: [String: FragmentDefinition] = [:]
+        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        for case let operation as OperationDefinition in document.definitions {
+            try check(operation, fragments: fragments)
+        }
+    }
+
+    /// Checks an operation; throws the first limit it exceeds. Fragment spreads and inline fragments count
+    /// toward the field limit too, so fragments that spread each other twice over cannot expand without
+    /// bound before a field is counted.
     func check(_ operation: OperationDefinition, fragments: [String: FragmentDefinition]) throws(PlanError) {
         var fields = 0
         var aliases = 0
@@ -60,8 +85,10 @@ package struct RequestLimits: Sendable, Equatable {
                     if field.alias != nil { aliases += 1 }
                     if let child = field.selectionSet { stack.append((child, depth + 1, visiting)) }
                 case let inline as InlineFragment:
+                    fields += 1
                     stack.append((inline.selectionSet, depth, visiting))
                 case let spread as FragmentSpread:
+                    fields += 1
                     guard let fragment = fragments[spread.name.value], !visiting.contains(spread.name.value) else { continue }
                     stack.append((fragment.selectionSet, depth, visiting.union([spread.name.value])))
                 default:

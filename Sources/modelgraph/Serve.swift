@@ -55,6 +55,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most selected fields per operation (env MODELGRAPH_MAX_FIELDS).") var maxFields: Int = Self.environment("MODELGRAPH_MAX_FIELDS", 10_000)
     @Option(help: "Deepest nesting of brackets in a document, of JSON in a body, and of fragments spreading fragments, at most 512 (env MODELGRAPH_MAX_NESTING).")
     var maxNesting: Int = Self.environment("MODELGRAPH_MAX_NESTING", 64)
+    @Option(help: "Most tokens in one document, counted before it is parsed (env MODELGRAPH_MAX_TOKENS).")
+    var maxTokens: Int = Self.environment("MODELGRAPH_MAX_TOKENS", 15_000)
     @Option(help: "Most conditions in one filter or condition argument (env MODELGRAPH_MAX_FILTER_CONDITIONS).")
     var maxFilterConditions: Int = Self.environment("MODELGRAPH_MAX_FILTER_CONDITIONS", 1000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
@@ -71,7 +73,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
         guard maxNesting <= RequestLimits.nestingCeiling else {
@@ -133,7 +135,7 @@ struct Serve: AsyncParsableCommand {
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
-            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting)
+            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens)
             let view = APISchemaView(api: api, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
             let planner = OperationPlanner(view: view, limits: limits)
             var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)

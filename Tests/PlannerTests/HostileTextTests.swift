@@ -77,3 +77,45 @@ struct HostileTextTests {
         #expect(!ScalarFormat.isDateTime("0000-12-31T23:59:59Z"))
     }
 }
+
+/// Refusing or validating a hostile document costs work in proportion to its size.
+@Suite("Linear front end")
+struct LinearFrontEndTests {
+    /// The fastest of three runs of `body`, in seconds.
+    static func fastest(_ body: () -> Void) -> Double {
+        (0..<3).map { _ in
+            let start = ContinuousClock.now
+            body()
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }.min()!
+    }
+
+    static func unusedFragments(_ count: Int) -> String {
+        "{ __typename } " + (0..<count).map { "fragment F\($0) on Team { id mantra }" }.joined(separator: " ")
+    }
+
+    @Test("N unused fragments: eight times the document costs far less than 64 times the work (it was N²)")
+    func unusedFragmentsScaleLinearly() {
+        let planner = OperationPlanner(view: PlannerTests.planner.view, limits: RequestLimits(maximumTokens: 1_000_000))
+        let small = Self.unusedFragments(250)
+        let large = Self.unusedFragments(2000)
+        let smallTime = Self.fastest { _ = try? planner.document(for: small) }
+        let largeTime = Self.fastest { _ = try? planner.document(for: large) }
+        #expect(largeTime < smallTime * 24, "250 fragments: \(smallTime) s, 2000: \(largeTime) s")
+        let refused = #expect(throws: PlanErrors.self) { try planner.document(for: large) }
+        #expect(refused?.errors.count == RequestLimits.maximumValidationErrors + 1)
+    }
+
+    @Test("a document past the token limit is refused before parsing; few errors in a small document keep their locations")
+    func tokensAndLocations() {
+        let planner = OperationPlanner(view: PlannerTests.planner.view, limits: RequestLimits(maximumTokens: 100))
+        let long = "{ " + String(repeating: "__typename ", count: 200) + "}"
+        let refused = #expect(throws: PlanErrors.self) { try planner.document(for: long) }
+        #expect(refused?.errors.first?.code == .limitExceeded)
+        #expect(refused?.errors.first?.message.contains("token limit") == true)
+        let mistake = #expect(throws: PlanErrors.self) { try planner.document(for: "{\n  listTeams { items { nope } } }") }
+        #expect(mistake?.errors.first?.locations.first?.line == 2)
+        #expect(NestingScanner.measure("query Q($a: Int = -1.5e3) { a(b: \"x y\", c: [1, 2]) ...F }", nestingLimit: 64, tokenLimit: 1000).tokens == 26)
+    }
+}
