@@ -15,6 +15,9 @@ package struct GraphQLExecutor: Sendable {
     package let metrics: ServerMetrics
     /// Statements slower than this are logged with their plan id.
     package var slowStatementThreshold: Duration = .milliseconds(500)
+    /// How long one request's root fields may run in all: a root field that would start after this is not run
+    /// (`LimitExceeded`), so a thousand aliased fields cannot each use a full statement timeout. Nil: no bound.
+    package var requestTimeBudget: Duration?
 
     /// Creates an executor.
     package init(planner: OperationPlanner, client: PostgresClient, logger: Logger) {
@@ -49,7 +52,16 @@ package struct GraphQLExecutor: Sendable {
     private func execute(_ operation: PlannedOperation, requestID: String) async -> (body: String, failed: Bool) {
         var data: [(key: String, json: String)] = []
         var errors: [GraphQLResponse.ErrorEntry] = []
+        let started = ContinuousClock.now
         for (key, plan) in operation.fields {
+            if let budget = requestTimeBudget, case .statement(let statement, _) = plan, ContinuousClock.now - started > budget {
+                data.append((key, "null"))
+                errors.append(GraphQLResponse.ErrorEntry(
+                    message: "Not run: the request's root fields used up its time budget (\(budget)) before this one.", errorType: "LimitExceeded",
+                    path: [key], locations: statement.locations, requestID: requestID
+                ))
+                continue
+            }
             switch plan {
             case .constant(let json):
                 data.append((key, json))

@@ -140,6 +140,7 @@ struct Serve: AsyncParsableCommand {
             let planner = OperationPlanner(view: view, limits: limits)
             var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
             executor.slowStatementThreshold = .milliseconds(slowStatement)
+            executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil
             let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey)
             try await runServer(
                 configuration: configuration, executor: executor, keys: keys, logger: logger,

@@ -30,7 +30,7 @@ final class LiveServer: Sendable {
     static func start(
         schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
-        conninfo: String? = nil
+        conninfo: String? = nil, requestTimeBudget: Duration? = nil
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
         let database: String
@@ -47,7 +47,8 @@ final class LiveServer: Sendable {
         var logger = Logger(label: "e2e")
         // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.
         logger.logLevel = .critical
-        let executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), client: client, logger: logger)
+        var executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), client: client, logger: logger)
+        executor.requestTimeBudget = requestTimeBudget
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = buildApplication(
             configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: { await readiness?(runner) ?? nil },
