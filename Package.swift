@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // Already in the graph through Hummingbird; named for NIOPosix's event-loop executor takeover.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        // Already in the graph through Hummingbird; named for NIOHTTPTypes, the request parts a connection
+        // handler sees (read deadlines for slow clients).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -78,9 +81,11 @@ let package = Package(
             dependencies: [
                 "ModelIR", "APISchema", "Planner", "Postgres", "Store", "SQLSyntax",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),

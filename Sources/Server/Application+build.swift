@@ -3,7 +3,9 @@ import Foundation
 import GraphQL
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import Planner
 import Postgres
 import Store
@@ -22,15 +24,29 @@ public struct ServerConfiguration: Sendable {
     public var introspection: Bool
     /// Requests one API key may have in flight at once.
     public var maximumConcurrentRequestsPerKey: Int
+    /// How long a connection may take to deliver a whole request head, counted from its opening or from the
+    /// previous response (so also how long a keep-alive connection may sit idle).
+    public var requestHeadTimeout: Duration
+    /// How long a request's body may take to arrive after its head.
+    public var requestBodyTimeout: Duration
+    /// Most open client connections; further ones wait to be accepted.
+    public var maximumConnections: Int
 
     /// Creates a configuration.
-    public init(host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true, maximumConcurrentRequestsPerKey: Int = 256) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true,
+        maximumConcurrentRequestsPerKey: Int = 256, requestHeadTimeout: Duration = .seconds(30), requestBodyTimeout: Duration = .seconds(60),
+        maximumConnections: Int = 4096
+    ) {
         self.host = host
         self.port = port
         self.maximumBodySize = maximumBodySize
         self.corsOrigins = corsOrigins
         self.introspection = introspection
         self.maximumConcurrentRequestsPerKey = maximumConcurrentRequestsPerKey
+        self.requestHeadTimeout = requestHeadTimeout
+        self.requestBodyTimeout = requestBodyTimeout
+        self.maximumConnections = maximumConnections
     }
 }
 
@@ -65,9 +81,16 @@ package func buildApplication(
     let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys, inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey)))
     graphQL.post { request, context in try await handler.post(request, requestID: context.requestID) }
     graphQL.get { request, context in await handler.get(request, requestID: context.requestID) }
+    let head = TimeAmount(configuration.requestHeadTimeout)
+    let body = TimeAmount(configuration.requestBodyTimeout)
+    let channel = HTTP1Channel.Configuration(additionalChannelHandlers: [ConnectionDeadlines(headTimeout: head, bodyTimeout: body)])
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ModelGraph"),
+        server: .http1(configuration: channel),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "ModelGraph",
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)
+        ),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: logger
     )

@@ -61,6 +61,12 @@ struct Serve: AsyncParsableCommand {
     var maxFilterConditions: Int = Self.environment("MODELGRAPH_MAX_FILTER_CONDITIONS", 1000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
     @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment("MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
+    @Option(help: "Seconds a connection may take to deliver a whole request head, from its opening or the previous response; also the keep-alive idle time (env MODELGRAPH_REQUEST_HEAD_TIMEOUT).")
+    var requestHeadTimeout: Int = Self.environment("MODELGRAPH_REQUEST_HEAD_TIMEOUT", 30)
+    @Option(help: "Seconds a request body may take to arrive after its head (env MODELGRAPH_REQUEST_BODY_TIMEOUT).")
+    var requestBodyTimeout: Int = Self.environment("MODELGRAPH_REQUEST_BODY_TIMEOUT", 60)
+    @Option(help: "Most open client connections; more wait to be accepted (env MODELGRAPH_MAX_CONNECTIONS).")
+    var maxConnections: Int = Self.environment("MODELGRAPH_MAX_CONNECTIONS", 4096)
     @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment("MODELGRAPH_SLOW_STATEMENT_MS", 500)
     @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment("MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
     @Option(help: "PostgreSQL's plan_cache_mode for ModelGraph's prepared statements: auto, force_generic_plan or force_custom_plan (env MODELGRAPH_PLAN_CACHE_MODE; needs PostgreSQL 12 or later).")
@@ -73,7 +79,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout), ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
         guard maxNesting <= RequestLimits.nestingCeiling else {
@@ -141,7 +147,9 @@ struct Serve: AsyncParsableCommand {
             var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
             executor.slowStatementThreshold = .milliseconds(slowStatement)
             executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil
-            let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey)
+            let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
+                requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections
+            )
             try await runServer(
                 configuration: configuration, executor: executor, keys: keys, logger: logger,
                 onServerRunning: { port in logger.info("serving http://\(host):\(port)/graphql") }
