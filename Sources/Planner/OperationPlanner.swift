@@ -8,21 +8,37 @@ import Synchronization
 package final class OperationPlanner: Sendable {
     package let view: APISchemaView
     package let limits: RequestLimits
-    private let documents = Mutex<[ExactText: Document]>([:])
-    private let cacheLimit = 1000
-    /// Plans by operation text, operation name and variable shape (`VariableShape`); each holds the leaves
-    /// its structure depends on. Planning is a pure function of the request, so a later request with the
-    /// same shape skips parsing, validation and planning and only computes its parameters.
-    private let plans = Mutex<[PlanKey: [CachedPlan]]>([:])
-    private let planCacheLimit = 10_000
+    /// Validated documents by query text, within half the cache budget.
+    private let documents: ByteBoundedCache<ExactText, Document>
+    /// Plans by operation text, operation name and the shape (`VariableShape`) of the variables the
+    /// operation declares; each holds the leaves its structure depends on. Planning is a pure function of the
+    /// request, so a later request with the same shape skips parsing, validation and planning and only
+    /// computes its parameters. Within the other half of the cache budget.
+    private let plans: ByteBoundedCache<PlanKey, [CachedPlan]>
     /// Plans kept per shape that differ in pinned leaves (`sortDirection`, `@skip(if:)`, …); beyond it a
     /// shape whose pinned values keep changing is planned afresh.
     private let variantsPerShape = 16
+    /// The default memory for cached documents and plans together.
+    package static let defaultCacheBudget = 128 << 20
 
-    /// Creates a planner for an API.
-    package init(view: APISchemaView, limits: RequestLimits = RequestLimits()) {
+    /// Creates a planner for an API whose caches hold about `cacheBudget` bytes in all.
+    package init(view: APISchemaView, limits: RequestLimits = RequestLimits(), cacheBudget: Int = OperationPlanner.defaultCacheBudget) {
         self.view = view
         self.limits = limits
+        documents = ByteBoundedCache(budget: cacheBudget / 2)
+        plans = ByteBoundedCache(budget: cacheBudget / 2)
+    }
+
+    /// Estimated bytes of a parsed document: its syntax tree takes tens of bytes per byte of text (measured
+    /// at about 60 with the plan built from it).
+    static func documentCost(_ query: String) -> Int { query.utf8.count * 40 + 2048 }
+
+    /// Estimated bytes of a cached plan: what its document costs to plan from, plus its SQL text.
+    static func planCost(_ query: String, _ plan: PlannedOperation) -> Int {
+        query.utf8.count * 24 + plan.fields.reduce(0) { total, field in
+            if case .statement(let statement, _) = field.plan { return total + statement.sql.utf8.count * 3 }
+            return total
+        } + 2048
     }
 
     /// A parsed and validated document; validation errors are thrown as `PlanError`s. Every step is linear in
@@ -32,7 +48,7 @@ package final class OperationPlanner: Sendable {
     /// document of N unused fragments cost N² work).
     package func document(for query: String) throws(PlanErrors) -> Document {
         let documentKey = ExactText(text: query)
-        if let cached = documents.withLock({ $0[documentKey] }) { return cached }
+        if let cached = documents.value(for: documentKey) { return cached }
         let document: Document
         do {
             try limits.checkText(of: query)
@@ -44,10 +60,7 @@ package final class OperationPlanner: Sendable {
         }
         let errors = try validated(query)
         if !errors.isEmpty { throw PlanErrors(errors) }
-        documents.withLock { cache in
-            if cache.count >= cacheLimit { cache.removeAll() }
-            cache[documentKey] = document
-        }
+        documents.store(documentKey) { _ in (document, Self.documentCost(query)) }
         return document
     }
 
@@ -92,10 +105,17 @@ package final class OperationPlanner: Sendable {
     /// Plans `operationName` (or the only operation) of `query` with variables already read as `InputValue`s,
     /// from the plan cache when a request of the same shape was planned before.
     package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
-        let shape = VariableShape(variables)
-        let key = PlanKey(query: ExactText(text: query), operationName: operationName.map(ExactText.init), shape: ExactText(text: shape.key))
-        let cached = plans.withLock { cache in cache[key]?.first { $0.accepts(shape.leaves) } }
-        if let cached { return cached.plan.rebound(to: shape.leaves) }
+        var shape = VariableShape(variables)
+        var key = PlanKey(query: ExactText(text: query), operationName: operationName.map(ExactText.init), shape: ExactText(text: shape.key))
+        if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return cached.plan.rebound(to: shape.leaves) }
+        // Variables the operation does not declare play no part: they neither reach the plan nor its cache key.
+        var variables = variables
+        if let declared = try declaredVariables(query: query, operationName: operationName), variables.keys.contains(where: { !declared.contains($0) }) {
+            variables = variables.filter { declared.contains($0.key) }
+            shape = VariableShape(variables)
+            key = PlanKey(query: key.query, operationName: key.operationName, shape: ExactText(text: shape.key))
+            if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return cached.plan.rebound(to: shape.leaves) }
+        }
         let pins = PinnedLeaves()
         let planned = try planUncached(query: query, operationName: operationName, inputs: VariableShape.symbolic(variables), pins: pins)
         // A failed field may have failed on a value; only plans whose every field compiled are reused.
@@ -104,18 +124,30 @@ package final class OperationPlanner: Sendable {
             return true
         }
         if reusable {
-            plans.withLock { cache in
-                if cache.count >= planCacheLimit { cache.removeAll(keepingCapacity: true) }
-                if cache[key, default: []].count < variantsPerShape {
-                    cache[key, default: []].append(CachedPlan(leafCount: shape.leaves.count, pinned: pins.values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, plan: planned))
-                }
+            let entry = CachedPlan(leafCount: shape.leaves.count, pinned: pins.values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, plan: planned)
+            let cost = Self.planCost(query, planned)
+            plans.store(key) { existing in
+                let variants = existing ?? []
+                guard variants.count < variantsPerShape else { return nil }
+                return (variants + [entry], cost * (variants.count + 1))
             }
         }
         return planned
     }
 
+    /// The names of the variables the selected operation declares; nil when the operation cannot be chosen
+    /// (planning reports why).
+    private func declaredVariables(query: String, operationName: String?) throws(PlanErrors) -> Set<String>? {
+        let operations = try document(for: query).definitions.compactMap { $0 as? OperationDefinition }
+        let operation = operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations[0] : nil)
+        return operation.map { Set($0.variableDefinitions.map(\.variable.name.value)) }
+    }
+
     /// How many plans the cache holds (for tests and metrics).
-    package var cachedPlanCount: Int { plans.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+    package var cachedPlanCount: Int { plans.values.reduce(0) { $0 + $1.count } }
+
+    /// Estimated bytes held by the document and plan caches (for tests and metrics).
+    package var cachedBytes: Int { documents.bytes + plans.bytes }
 
     private func planUncached(
         query: String, operationName: String?, inputs variables: [String: InputValue], pins: PinnedLeaves

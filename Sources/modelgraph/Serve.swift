@@ -57,6 +57,8 @@ struct Serve: AsyncParsableCommand {
     var maxNesting: Int = Self.environment("MODELGRAPH_MAX_NESTING", 64)
     @Option(help: "Most tokens in one document, counted before it is parsed (env MODELGRAPH_MAX_TOKENS).")
     var maxTokens: Int = Self.environment("MODELGRAPH_MAX_TOKENS", 15_000)
+    @Option(help: "Megabytes of memory for cached documents and plans, estimated, least recently used dropped first (env MODELGRAPH_CACHE_MEMORY_MB).")
+    var cacheMemory: Int = Self.environment("MODELGRAPH_CACHE_MEMORY_MB", OperationPlanner.defaultCacheBudget >> 20)
     @Option(help: "Most conditions in one filter or condition argument (env MODELGRAPH_MAX_FILTER_CONDITIONS).")
     var maxFilterConditions: Int = Self.environment("MODELGRAPH_MAX_FILTER_CONDITIONS", 1000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
@@ -79,7 +81,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout), ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--cache-memory", cacheMemory), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout), ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
         guard maxNesting <= RequestLimits.nestingCeiling else {
@@ -143,7 +145,7 @@ struct Serve: AsyncParsableCommand {
             }
             let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens)
             let view = APISchemaView(api: api, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
-            let planner = OperationPlanner(view: view, limits: limits)
+            let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
             var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
             executor.slowStatementThreshold = .milliseconds(slowStatement)
             executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil

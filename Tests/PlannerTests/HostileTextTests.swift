@@ -119,3 +119,24 @@ struct LinearFrontEndTests {
         #expect(NestingScanner.measure("query Q($a: Int = -1.5e3) { a(b: \"x y\", c: [1, 2]) ...F }", nestingLimit: 64, tokenLimit: 1000).tokens == 26)
     }
 }
+
+@Suite("Caches bounded in bytes")
+struct CacheBudgetTests {
+    @Test("distinct large documents stay within the cache budget; old entries go first; undeclared variables make no new plans")
+    func budget() throws {
+        let budget = 4 << 20
+        let planner = OperationPlanner(view: PlannerTests.planner.view, cacheBudget: budget)
+        for index in 0..<60 {
+            let query = "{ listTeams { items { " + String(repeating: "id mantra ", count: 400) + "} } } # \(index)"
+            _ = try planner.plan(query: query, operationName: nil, inputs: [:])
+            #expect(planner.cachedBytes <= budget)
+        }
+        #expect(planner.cachedPlanCount > 1 && planner.cachedPlanCount < 60)
+        let query = "query($id: ID!) { getTeam(id: $id) { id } }"
+        let before = planner.cachedPlanCount
+        for index in 0..<20 {
+            _ = try planner.plan(query: query, operationName: nil, inputs: ["id": .string("a"), "junk\(index)": .int(index)])
+        }
+        #expect(planner.cachedPlanCount <= before + 1)
+    }
+}
