@@ -13,8 +13,12 @@ struct SchemaOptions: ParsableArguments {
 
     /// Reads and parses the schema, printing every diagnostic with its source line on failure.
     func load() throws -> ModelIR.Schema {
-        guard let source = try? String(contentsOfFile: schema, encoding: .utf8) else {
-            throw ValidationError("Cannot read schema file '\(schema)'.")
+        // A missing or unreadable file is the user's to fix (exit 1), not a usage error (ArgumentParser's 64).
+        let source: String
+        do {
+            source = try String(contentsOfFile: schema, encoding: .utf8)
+        } catch {
+            throw UserError("Cannot read schema file '\(schema)': \(whyUnreadable(schema)).")
         }
         let result = SchemaParser.parse(source: source, file: schema)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
@@ -24,6 +28,16 @@ struct SchemaOptions: ParsableArguments {
         }
         return parsed
     }
+}
+
+/// Why `path` cannot be read as text, in a few words.
+func whyUnreadable(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    let fileManager = FileManager.default
+    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+    if isDirectory.boolValue { return "it is a folder" }
+    if !fileManager.isReadableFile(atPath: path) { return "permission denied" }
+    return "it is not UTF-8 text"
 }
 
 /// `--migrations DIR`.
