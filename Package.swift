@@ -111,16 +111,22 @@ let package = Package(
         .testTarget(
             name: "APISchemaTests",
             dependencies: ["APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MigrationsTests",
             dependencies: ["Migrations", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport"],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PlannerTests",
             dependencies: ["Planner", "APISchema", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
         // Database tests: a real PostgreSQL the tests start themselves (or TEST_DATABASE_URL).
