@@ -94,6 +94,9 @@ let package = Package(
                 "ModelIR", "SchemaParser", "APISchema", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // The listen check before start-up and the errors it reports.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -55,8 +55,11 @@ struct DatabaseOptions: ParsableArguments {
     var dataDirectory: String = ProcessInfo.processInfo.environment["MODELGRAPH_DATA_DIR"] ?? ".modelgraph/postgres"
 
     /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
-    /// caller can stop it. One-off commands keep the default pool; the server tunes it with `configure`.
-    func connect(logger: Logger, configure: (inout PostgresClient.Configuration) -> Void = { _ in }) throws -> (PostgresClient, EmbeddedPostgres?) {
+    /// caller can stop it. One-off commands keep the default pool and use the cluster of a running `serve`
+    /// (`.joinOwner`); the server tunes the pool with `configure` and must own its cluster (`.exclusive`).
+    func connect(
+        logger: Logger, sharing: EmbeddedPostgres.Sharing = .joinOwner, configure: (inout PostgresClient.Configuration) -> Void = { _ in }
+    ) throws -> (PostgresClient, EmbeddedPostgres?) {
         func client(_ conninfo: String) -> PostgresClient {
             var configuration = PostgresClient.Configuration(conninfo: conninfo)
             configure(&configuration)
@@ -67,7 +70,7 @@ struct DatabaseOptions: ParsableArguments {
         }
         do {
             let cluster = try EmbeddedPostgres(directory: URL(fileURLWithPath: dataDirectory), logger: logger)
-            try cluster.start()
+            try cluster.start(sharing: sharing)
             return (client(cluster.conninfo()), cluster)
         } catch let failure as EmbeddedPostgres.Failure {
             throw UserError(failure.description)
@@ -97,6 +100,9 @@ func reportingUserErrors(_ body: () async throws -> Void) async throws {
         throw ExitCode(1)
     } catch let error as ExitCode {
         throw error
+    } catch is StartupSignals.StopRequested {
+        // SIGTERM or SIGINT before serving: everything started is stopped by now; a requested stop is a success.
+        return
     } catch let error as ValidationError {
         throw error
     } catch {
