@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Upcoming features we opt into everywhere (as Hummingbird does). `MemberImportVisibility` and
@@ -132,6 +132,8 @@ let package = Package(
             exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
+        // The Dockerfile and the stated Swift version against what the package and its dependencies need.
+        .testTarget(name: "PackagingTests", swiftSettings: swiftSettings),
         // Database tests: a real PostgreSQL the tests start themselves (or TEST_DATABASE_URL).
         .testTarget(
             name: "PostgresIntegrationTests",
