@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Upcoming features we opt into everywhere (as Hummingbird does). `MemberImportVisibility` and
@@ -99,6 +99,9 @@ let package = Package(
                 "ModelIR", "SchemaParser", "APISchema", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // The listen check before start-up and the errors it reports.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -116,18 +119,26 @@ let package = Package(
         .testTarget(
             name: "APISchemaTests",
             dependencies: ["APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MigrationsTests",
             dependencies: ["Migrations", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport"],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PlannerTests",
             dependencies: ["Planner", "APISchema", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
+        // The Dockerfile and the stated Swift version against what the package and its dependencies need.
+        .testTarget(name: "PackagingTests", swiftSettings: swiftSettings),
         // Database tests: a real PostgreSQL the tests start themselves (or TEST_DATABASE_URL).
         .testTarget(
             name: "PostgresIntegrationTests",

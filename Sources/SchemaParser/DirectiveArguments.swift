@@ -81,3 +81,29 @@ enum SourceLocations {
         return ModelIR.SourceLocation(file: file, line: location.startToken.line, column: location.startToken.column)
     }
 }
+
+/// Where a `@primaryKey` directive and each of its `sortKeyFields` names were written.
+struct PrimaryKeySource {
+    /// The directive itself.
+    let location: ModelIR.SourceLocation?
+    /// Each sort key name's string in the `sortKeyFields` list (the first, when a name appears twice).
+    let sortKeyLocations: [String: ModelIR.SourceLocation]
+
+    init(_ directive: Directive, file: String?) {
+        location = SourceLocations.of(directive.loc, file: file)
+        var found: [String: ModelIR.SourceLocation] = [:]
+        if let argument = directive.arguments.first(where: { $0.name.value == "sortKeyFields" }) {
+            // A single string counts as a one-element list, as GraphQL coerces it.
+            let values: [any Value] = (argument.value as? ListValue)?.values ?? [argument.value]
+            for case let value as StringValue in values where found[value.value] == nil {
+                found[value.value] = SourceLocations.of(value.loc, file: file)
+            }
+        }
+        sortKeyLocations = found
+    }
+
+    /// The location of sort key `name` in the list, else the directive's.
+    func sortKeyLocation(_ name: String) -> ModelIR.SourceLocation? {
+        sortKeyLocations[name] ?? location
+    }
+}

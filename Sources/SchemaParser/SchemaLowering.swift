@@ -18,6 +18,8 @@ struct SchemaLowering {
     var globalAuth: AuthPolicy?
     /// Relationship directives seen while lowering models, resolved once every model exists.
     var pendingRelationships: [PendingRelationship] = []
+    /// Where each model's `@primaryKey` was written, by model name, so key errors point at the directive.
+    var primaryKeySources: [String: PrimaryKeySource] = [:]
 
     init(document: Document, file: String?) {
         self.document = document

@@ -4,10 +4,11 @@ extension SchemaLowering {
     /// Checks `@primaryKey` and `@index` fields once all fields (including generated ones) exist.
     mutating func checkKeys(in schema: ModelIR.Schema) {
         for model in schema.models {
+            let keySource = primaryKeySources[model.name]
             for (position, name) in model.primaryKey.enumerated() {
                 let role = position == 0 ? "primary key" : "sort key"
                 guard let field = model.field(named: name) else {
-                    error("The \(role) field '\(name)' does not exist on '\(model.name)'.", at: model.location)
+                    error("The \(role) field '\(name)' does not exist on '\(model.name)'.", at: keySource?.sortKeyLocation(name) ?? model.location)
                     continue
                 }
                 if !field.type.isRequired || field.type.isList || !isKeyType(field.type.base) {
@@ -18,7 +19,7 @@ extension SchemaLowering {
                 }
             }
             if Set(model.primaryKey).count != model.primaryKey.count {
-                error("The primary key of '\(model.name)' names a field twice.", at: model.location)
+                error("The primary key of '\(model.name)' names a field twice.", at: keySource?.location ?? model.location)
             }
             for index in model.indexes {
                 for (position, name) in index.fields.enumerated() {

@@ -56,10 +56,12 @@ extension SchemaLowering {
                         error("Model '\(name)' has more than one @primaryKey.", at: directive.loc)
                     }
                     let sortKeys = directive.argument("sortKeyFields")?.stringList ?? []
+                    let source = PrimaryKeySource(directive, file: file)
                     if sortKeys.contains(fieldName) {
-                        error("@primaryKey field '\(name).\(fieldName)' cannot also be one of its own sort keys.", at: directive.loc)
+                        error("@primaryKey field '\(name).\(fieldName)' cannot also be one of its own sort keys.", at: source.sortKeyLocation(fieldName))
                     }
                     primaryKey = [fieldName] + sortKeys
+                    if primaryKeySources[name] == nil { primaryKeySources[name] = source }
                 case "index":
                     if let index = readIndexDirective(directive, model: name, field: fieldName) {
                         if indexes.contains(where: { $0.name == index.name }) {

@@ -69,6 +69,8 @@ package struct MigrationRunner: Sendable {
             for file in files where status.pending.contains(file.name) {
                 try connection.execute("BEGIN")
                 do {
+                    // A migration may rewrite a large table: it is not bound by the requests' statement timeout.
+                    try connection.execute("SET LOCAL statement_timeout = 0")
                     try connection.execute(file.sql)
                     try connection.query(
                         "INSERT INTO modelgraph.schema_migrations (version, name, checksum) VALUES ($1::integer, $2, $3)",

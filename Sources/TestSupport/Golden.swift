@@ -40,12 +40,17 @@ package enum Fixtures {
         return url.appendingPathComponent("Fixtures")
     }
 
-    /// Where schemas are looked up: the test-only ones, the user-facing `examples/`, and the repository root
-    /// (`schema.graphql` is the fixture `schema`), so no schema is kept twice.
+    /// The fixture project `Tests/Fixtures/project`: `schema.graphql` (the fixture `schema`, a copy of the
+    /// repository's example, which users are invited to edit) and its `migrations/`.
+    package static func project(testFile: StaticString = #filePath) -> URL {
+        folder(testFile: testFile).appendingPathComponent("project")
+    }
+
+    /// Where schemas are looked up: the test-only ones, the user-facing `examples/`, and the fixture project.
     static func schemaFolders(testFile: StaticString) -> [URL] {
         let tests = folder(testFile: testFile)
         let root = tests.deletingLastPathComponent().deletingLastPathComponent()
-        return [tests.appendingPathComponent("schemas"), root.appendingPathComponent("examples"), root]
+        return [tests.appendingPathComponent("schemas"), root.appendingPathComponent("examples"), project(testFile: testFile)]
     }
 
     /// The text of the fixture schema `<name>.graphql`.

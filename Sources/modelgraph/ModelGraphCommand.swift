@@ -11,6 +11,13 @@ struct ModelGraphCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Migrate.self, Keys.self, Validate.self, PrintSchema.self, Plan.self]
     )
 
+    /// Listed in the help only: `main` takes `--config FILE` out of the arguments and applies it before parsing.
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("Read NAME=value settings (the environment variables' names) from a file before the command's options; the environment and flags win over it.", valueName: "file")
+    )
+    var config: String?
+
     /// Applies `--config FILE` before the arguments are parsed, so its settings act as environment defaults.
     static func main() async {
         let arguments: [String]

@@ -18,7 +18,7 @@ struct Plan: AsyncParsableCommand {
             if query.hasPrefix("@") {
                 let path = String(query.dropFirst())
                 guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw UserError("cannot read the operation from \(path): no such file, or not UTF-8 text.")
+                    throw UserError("cannot read the operation from \(path): \(whyUnreadable(path)).")
                 }
                 text = contents
             } else {

@@ -102,13 +102,17 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         try await reportingUserErrors {
             let logger = makeLogger("modelgraph")
+            let startup = StartupSignals(logger: logger)
             let schema = try schemaOptions.load()
             let api = try APISchema.build(from: schema)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
             guard try directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }
-            let (client, cluster) = try databaseOptions.connect(logger: logger) { database in
+            // A port in use stops serve here, before it starts or migrates a database.
+            try await checkListenAddress(host: host, port: port)
+            try startup.check()
+            let (client, cluster) = try databaseOptions.connect(logger: logger, sharing: .exclusive) { database in
                 database.connections = connections
                 database.pipelinedConnections = pipelinedConnections
                 database.pipelineDepth = pipelineDepth
@@ -121,9 +125,11 @@ struct Serve: AsyncParsableCommand {
                 cluster?.stop()
             }
             let runner = MigrationRunner(client: client, directory: directory)
+            try startup.check()
             if !noMigrate {
                 for name in try await runner.apply() { logger.info("applied migration \(name)") }
             }
+            try startup.check()
             let status = try await runner.status()
             guard status.pending.isEmpty else {
                 throw UserError("The database is behind the migrations (\(status.pending.joined(separator: ", "))). Run `modelgraph migrate apply`.")
@@ -149,13 +155,19 @@ struct Serve: AsyncParsableCommand {
             var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
             executor.slowStatementThreshold = .milliseconds(slowStatement)
             executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil
-            let configuration = ServerConfiguration(host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
+            let configuration = ServerConfiguration(
+                host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
                 requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections
             )
-            try await runServer(
-                configuration: configuration, executor: executor, keys: keys, logger: logger,
-                onServerRunning: { port in logger.info("serving http://\(host):\(port)/graphql") }
-            )
+            try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
+                try await runServer(
+                    configuration: configuration, executor: executor, keys: keys, logger: logger,
+                    onServerRunning: { port in
+                        logger.info("serving http://\(host):\(port)/graphql")
+                        startup.handOver()
+                    }
+                )
+            }
         }
     }
 }

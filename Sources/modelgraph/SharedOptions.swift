@@ -13,8 +13,12 @@ struct SchemaOptions: ParsableArguments {
 
     /// Reads and parses the schema, printing every diagnostic with its source line on failure.
     func load() throws -> ModelIR.Schema {
-        guard let source = try? String(contentsOfFile: schema, encoding: .utf8) else {
-            throw ValidationError("Cannot read schema file '\(schema)'.")
+        // A missing or unreadable file is the user's to fix (exit 1), not a usage error (ArgumentParser's 64).
+        let source: String
+        do {
+            source = try String(contentsOfFile: schema, encoding: .utf8)
+        } catch {
+            throw UserError("Cannot read schema file '\(schema)': \(whyUnreadable(schema)).")
         }
         let result = SchemaParser.parse(source: source, file: schema)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
@@ -24,6 +28,16 @@ struct SchemaOptions: ParsableArguments {
         }
         return parsed
     }
+}
+
+/// Why `path` cannot be read as text, in a few words.
+func whyUnreadable(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    let fileManager = FileManager.default
+    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+    if isDirectory.boolValue { return "it is a folder" }
+    if !fileManager.isReadableFile(atPath: path) { return "permission denied" }
+    return "it is not UTF-8 text"
 }
 
 /// `--migrations DIR`.
@@ -41,8 +55,11 @@ struct DatabaseOptions: ParsableArguments {
     var dataDirectory: String = ProcessInfo.processInfo.environment["MODELGRAPH_DATA_DIR"] ?? ".modelgraph/postgres"
 
     /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
-    /// caller can stop it. One-off commands keep the default pool; the server tunes it with `configure`.
-    func connect(logger: Logger, configure: (inout PostgresClient.Configuration) -> Void = { _ in }) throws -> (PostgresClient, EmbeddedPostgres?) {
+    /// caller can stop it. One-off commands keep the default pool and use the cluster of a running `serve`
+    /// (`.joinOwner`); the server tunes the pool with `configure` and must own its cluster (`.exclusive`).
+    func connect(
+        logger: Logger, sharing: EmbeddedPostgres.Sharing = .joinOwner, configure: (inout PostgresClient.Configuration) -> Void = { _ in }
+    ) throws -> (PostgresClient, EmbeddedPostgres?) {
         func client(_ conninfo: String) -> PostgresClient {
             var configuration = PostgresClient.Configuration(conninfo: conninfo)
             configure(&configuration)
@@ -53,7 +70,7 @@ struct DatabaseOptions: ParsableArguments {
         }
         do {
             let cluster = try EmbeddedPostgres(directory: URL(fileURLWithPath: dataDirectory), logger: logger)
-            try cluster.start()
+            try cluster.start(sharing: sharing)
             return (client(cluster.conninfo()), cluster)
         } catch let failure as EmbeddedPostgres.Failure {
             throw UserError(failure.description)
@@ -83,6 +100,9 @@ func reportingUserErrors(_ body: () async throws -> Void) async throws {
         throw ExitCode(1)
     } catch let error as ExitCode {
         throw error
+    } catch is StartupSignals.StopRequested {
+        // SIGTERM or SIGINT before serving: everything started is stopped by now; a requested stop is a success.
+        return
     } catch let error as ValidationError {
         throw error
     } catch {

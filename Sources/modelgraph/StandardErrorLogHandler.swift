@@ -28,12 +28,18 @@ struct StandardErrorLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+    /// Writes one line: time, level, label, metadata (the handler's, the provider's, the call's, and an error
+    /// passed to the call as `error.message` and `error.type`, as `StreamLogHandler` does), source, message.
+    func log(event: LogEvent) {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
-        if let explicit { all.merge(explicit) { _, new in new } }
+        if let explicit = event.metadata { all.merge(explicit) { _, new in new } }
+        if let error = event.error {
+            all["error.message"] = "\(error)"
+            all["error.type"] = "\(String(reflecting: type(of: error)))"
+        }
         let rendered = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let text = "\(Self.timestamp()) \(level) \(label) :\(rendered) [\(source)] \(message)\n"
+        let text = "\(Self.timestamp()) \(event.level) \(label) :\(rendered) [\(event.source)] \(event.message)\n"
         var bytes = Array(text.utf8)
         // One write per line, so lines from several threads do not interleave.
         var offset = 0

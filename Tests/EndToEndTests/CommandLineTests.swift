@@ -11,12 +11,22 @@ import TestSupport
 struct CommandLineTests {
     static var root: URL { Fixtures.folder().deletingLastPathComponent().deletingLastPathComponent() }
 
-    /// Runs the built executable; returns (status, stdout, stderr).
-    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> (Int32, String, String) {
+    /// The built executable.
+    static var executable: URL { root.appendingPathComponent(".build/debug/modelgraph") }
+
+    /// Runs the built executable in `folder` (by default a fresh copy of the fixture project, removed
+    /// afterwards); returns (status, stdout, stderr). Waits without blocking a thread: tests run at once on
+    /// a pool as wide as the machine's cores, and a blocked one stalls the others.
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) async throws -> (Int32, String, String) {
+        guard let folder else {
+            let project = try projectFolder()
+            defer { try? FileManager.default.removeItem(at: project) }
+            return try await run(arguments, in: project, environment: environment)
+        }
         let process = Process()
-        process.executableURL = root.appendingPathComponent(".build/debug/modelgraph")
+        process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = folder ?? root
+        process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("mg-cli-\(UUID().uuidString)")
         let errors = output.appendingPathExtension("err")
@@ -25,25 +35,43 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: output); try? FileManager.default.removeItem(at: errors) }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
+        try await withCheckedThrowingContinuation { (exited: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in exited.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                exited.resume(throwing: error)
+            }
+        }
         return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8), try String(contentsOf: errors, encoding: .utf8))
     }
 
+    /// A new empty folder under the temporary directory; the caller removes it.
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
 
+    /// A new folder holding a copy of the fixture project (`schema.graphql`, `migrations/`); the caller removes it.
+    static func projectFolder() throws -> URL {
+        let folder = try temporaryFolder()
+        for item in ["schema.graphql", "migrations"] {
+            try FileManager.default.copyItem(at: Fixtures.project().appendingPathComponent(item), to: folder.appendingPathComponent(item))
+        }
+        return folder
+    }
+
     @Test("validate: a one-line summary and exit 0, or every error with its line and exit 1")
-    func validate() throws {
-        let (status, output, _) = try Self.run(["validate", "--schema", "schema.graphql"])
+    func validate() async throws {
+        let (status, output, _) = try await Self.run(["validate", "--schema", "schema.graphql"])
         #expect(status == 0)
         #expect(output == "schema.graphql: OK, 2 model(s), 1 enum(s), 0 non-model type(s)\n")
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try "type A @model {\n  b: Nope\n  c: Nah\n}\n".write(to: folder.appendingPathComponent("bad.graphql"), atomically: true, encoding: .utf8)
-        let (badStatus, _, errors) = try Self.run(["validate", "--schema", "bad.graphql"], in: folder)
+        let (badStatus, _, errors) = try await Self.run(["validate", "--schema", "bad.graphql"], in: folder)
         #expect(badStatus == 1)
         #expect(errors.contains("bad.graphql:2:6: error: Unknown type 'Nope'.\n  b: Nope\n     ^"))
         #expect(errors.contains("bad.graphql:3:6: error: Unknown type 'Nah'."))
@@ -51,29 +79,30 @@ struct CommandLineTests {
     }
 
     @Test("print-schema prints the generated SDL")
-    func printSchema() throws {
-        let (status, output, _) = try Self.run(["print-schema", "--schema", "schema.graphql"])
+    func printSchema() async throws {
+        let (status, output, _) = try await Self.run(["print-schema", "--schema", "schema.graphql"])
         #expect(status == 0)
         #expect(output.contains("listTeams(filter: ModelTeamFilterInput, limit: Int, nextToken: String): ModelTeamConnection"))
     }
 
     @Test("migrate generate writes the next file, then says nothing changed; destructive changes need the flag")
-    func generate() throws {
+    func generate() async throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let schema = folder.appendingPathComponent("schema.graphql")
         try "type Team @model @auth(rules: [{allow: public}]) { mantra: String!  motto: String }".write(to: schema, atomically: true, encoding: .utf8)
-        let (first, firstOutput, _) = try Self.run(["migrate", "generate"], in: folder)
+        let (first, firstOutput, _) = try await Self.run(["migrate", "generate"], in: folder)
         #expect(first == 0)
         #expect(firstOutput.contains("0001_init.sql"))
-        let (second, secondOutput, _) = try Self.run(["migrate", "generate"], in: folder)
+        let (second, secondOutput, _) = try await Self.run(["migrate", "generate"], in: folder)
         #expect(second == 0)
         #expect(secondOutput.hasPrefix("No changes"))
         try "type Team @model @auth(rules: [{allow: public}]) { mantra: String! }".write(to: schema, atomically: true, encoding: .utf8)
-        let (refused, _, errors) = try Self.run(["migrate", "generate"], in: folder)
+        let (refused, _, errors) = try await Self.run(["migrate", "generate"], in: folder)
         #expect(refused == 1)
         #expect(errors.contains("drops column Team.motto"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("migrations/0002_change.sql").path))
-        let (allowed, _, _) = try Self.run(["migrate", "generate", "--allow-destructive", "--name", "drop motto"], in: folder)
+        let (allowed, _, _) = try await Self.run(["migrate", "generate", "--allow-destructive", "--name", "drop motto"], in: folder)
         #expect(allowed == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("migrations/0002_drop_motto.sql").path))
     }
@@ -82,17 +111,17 @@ struct CommandLineTests {
     func keysAndApply() async throws {
         let database = try await TestDatabase.makeDatabase()
         let environment = ["DATABASE_URL": database]
-        let (status, output, _) = try Self.run(["keys", "create", "--description", "ci", "--expires", "12h"], environment: environment)
+        let (status, output, _) = try await Self.run(["keys", "create", "--description", "ci", "--expires", "12h"], environment: environment)
         #expect(status == 0)
         #expect(output.range(of: #"^mg_[0-9a-f]{8}_[0-9A-Za-z]{32}\n$"#, options: .regularExpression) != nil)
-        let (listStatus, listed, _) = try Self.run(["keys", "list"], environment: environment)
+        let (listStatus, listed, _) = try await Self.run(["keys", "list"], environment: environment)
         #expect(listStatus == 0 && listed.contains("ci"))
         #expect(!listed.contains(String(output.dropLast().split(separator: "_")[2])))
-        let (badExpiry, _, expiryError) = try Self.run(["keys", "create", "--expires", "400d"], environment: environment)
+        let (badExpiry, _, expiryError) = try await Self.run(["keys", "create", "--expires", "400d"], environment: environment)
         #expect(badExpiry == 1 && expiryError.contains("365 days"))
-        let (applyStatus, applied, _) = try Self.run(["migrate", "apply"], environment: environment)
+        let (applyStatus, applied, _) = try await Self.run(["migrate", "apply"], environment: environment)
         #expect(applyStatus == 0 && applied.contains("applied 0001_init"))
-        let (statusCode, report, _) = try Self.run(["migrate", "status"], environment: environment)
+        let (statusCode, report, _) = try await Self.run(["migrate", "status"], environment: environment)
         #expect(statusCode == 0 && report.contains("applied  0001_init") && report.contains("no drift"))
     }
 }
@@ -101,14 +130,12 @@ struct CommandLineTests {
 struct ServeCommandTests {
     @Test("serve on its own PostgreSQL: prints a key once, serves, reads a config file, exits 0 on SIGTERM and stops PostgreSQL")
     func serveLifecycle() async throws {
-        let folder = try CommandLineTests.temporaryFolder()
+        let folder = try CommandLineTests.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("schema.graphql"), to: folder.appendingPathComponent("schema.graphql"))
-        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("migrations"), to: folder.appendingPathComponent("migrations"))
-        let port = Int.random(in: 20_000...40_000)
+        let port = try ServeProcess.freePort()
         try "# test config\nMODELGRAPH_PORT=\(port)\nMODELGRAPH_DATA_DIR=\(folder.path)/pg\nLOG_LEVEL=info\n".write(to: folder.appendingPathComponent("modelgraph.env"), atomically: true, encoding: .utf8)
         let process = Process()
-        process.executableURL = CommandLineTests.root.appendingPathComponent(".build/debug/modelgraph")
+        process.executableURL = CommandLineTests.executable
         process.arguments = ["--config", "modelgraph.env", "serve"]
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
@@ -144,44 +171,45 @@ struct ServeCommandTests {
     }
 
     @Test("every environment variable that serve's help names can be set in a config file")
-    func configFileKnowsEveryVariable() throws {
-        let (_, help, _) = try CommandLineTests.run(["serve", "--help"])
+    func configFileKnowsEveryVariable() async throws {
+        let (_, help, _) = try await CommandLineTests.run(["serve", "--help"])
         let names = help.matches(of: /env\s+([A-Z_]+)/).map { String($0.output.1) }
         #expect(names.count >= 15, "\(help)")
         let folder = try CommandLineTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try names.map { "\($0)=1" }.joined(separator: "\n").write(to: folder.appendingPathComponent("all.env"), atomically: true, encoding: .utf8)
-        let (status, _, errors) = try CommandLineTests.run(["--config", "all.env", "--help"], in: folder)
+        let (status, _, errors) = try await CommandLineTests.run(["--config", "all.env", "--help"], in: folder)
         #expect(status == 0, "\(errors)")
     }
 
     @Test("plan --query @FILE names a file it cannot read, in one line")
-    func planMissingQueryFile() throws {
+    func planMissingQueryFile() async throws {
         let missing = "/nonexistent/\(UUID().uuidString).graphql"
-        let (status, _, errors) = try CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", "@" + missing])
+        let (status, _, errors) = try await CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", "@" + missing])
         #expect(status == 1)
         #expect(errors.contains("cannot read the operation from \(missing)"), "\(errors)")
         #expect(!errors.contains("NSCocoaErrorDomain"), "\(errors)")
     }
 
     @Test("--plan-cache-mode and --random-page-cost reject bad values before touching a database")
-    func planCacheModeValues() throws {
-        let (status, _, errors) = try CommandLineTests.run(["serve", "--plan-cache-mode", "generic", "--database-url", "postgresql:///nowhere"])
+    func planCacheModeValues() async throws {
+        let (status, _, errors) = try await CommandLineTests.run(["serve", "--plan-cache-mode", "generic", "--database-url", "postgresql:///nowhere"])
         #expect(status != 0)
         #expect(errors.contains("force_generic_plan"), "\(errors)")
-        let (envStatus, _, envErrors) = try CommandLineTests.run(["serve", "--database-url", "postgresql:///nowhere"], environment: ["MODELGRAPH_PLAN_CACHE_MODE": "generic"])
+        let (envStatus, _, envErrors) = try await CommandLineTests.run(["serve", "--database-url", "postgresql:///nowhere"], environment: ["MODELGRAPH_PLAN_CACHE_MODE": "generic"])
         #expect(envStatus != 0)
         #expect(envErrors.contains("MODELGRAPH_PLAN_CACHE_MODE"), "\(envErrors)")
-        let (costStatus, _, costErrors) = try CommandLineTests.run(["serve", "--random-page-cost=-1", "--database-url", "postgresql:///nowhere"])
+        let (costStatus, _, costErrors) = try await CommandLineTests.run(["serve", "--random-page-cost=-1", "--database-url", "postgresql:///nowhere"])
         #expect(costStatus != 0)
         #expect(costErrors.contains("--random-page-cost must be 0"), "\(costErrors)")
     }
 
     @Test("an unknown setting in a config file is a clear error")
-    func badConfig() throws {
+    func badConfig() async throws {
         let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try "MODELGRAPH_PROT=1\n".write(to: folder.appendingPathComponent("bad.env"), atomically: true, encoding: .utf8)
-        let (status, _, errors) = try CommandLineTests.run(["--config", "bad.env", "validate"], in: folder)
+        let (status, _, errors) = try await CommandLineTests.run(["--config", "bad.env", "validate"], in: folder)
         #expect(status == 1)
         #expect(errors.contains("bad.env:1: unknown setting 'MODELGRAPH_PROT'"))
     }
@@ -189,13 +217,12 @@ struct ServeCommandTests {
 
 @Suite("Command line: shutdown and keys over HTTP")
 struct ShutdownTests {
-    /// Starts `modelgraph serve` on a test database; returns the process, its port and key.
+    /// Starts `modelgraph serve` on a test database in `folder` (a copy of the fixture project); returns the
+    /// process, its port and key.
     static func serve(database: String, folder: URL, arguments: [String] = []) async throws -> (Process, Int, String, URL) {
-        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("schema.graphql"), to: folder.appendingPathComponent("schema.graphql"))
-        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("migrations"), to: folder.appendingPathComponent("migrations"))
-        let port = Int.random(in: 40_001...60_000)
+        let port = try ServeProcess.freePort()
         let process = Process()
-        process.executableURL = CommandLineTests.root.appendingPathComponent(".build/debug/modelgraph")
+        process.executableURL = CommandLineTests.executable
         process.arguments = ["serve", "--database-url", database, "--port", String(port)] + arguments
         process.currentDirectoryURL = folder
         let log = folder.appendingPathComponent("serve.log")
@@ -227,7 +254,7 @@ struct ShutdownTests {
     @Test("SIGTERM with a request in flight: the request completes, then the server exits 0")
     func drainsInFlightRequests() async throws {
         let database = try await TestDatabase.makeDatabase()
-        let folder = try CommandLineTests.temporaryFolder()
+        let folder = try CommandLineTests.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (process, port, key, _) = try await Self.serve(database: database, folder: folder)
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 1))
@@ -263,7 +290,7 @@ struct ShutdownTests {
     @Test("--pipelined-connections and --event-loops: writes, reads and errors over pipelined connections")
     func pipelinedServe() async throws {
         let database = try await TestDatabase.makeDatabase()
-        let folder = try CommandLineTests.temporaryFolder()
+        let folder = try CommandLineTests.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (process, port, key, _) = try await Self.serve(database: database, folder: folder, arguments: ["--pipelined-connections", "2", "--event-loops", "2"])
         defer { process.terminate(); process.waitUntilExit() }
@@ -291,12 +318,12 @@ struct ShutdownTests {
     @Test("revoked and expired keys get the 401 UnauthorizedException body")
     func revokedAndExpiredKeys() async throws {
         let database = try await TestDatabase.makeDatabase()
-        let folder = try CommandLineTests.temporaryFolder()
+        let folder = try CommandLineTests.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (process, port, key, _) = try await Self.serve(database: database, folder: folder)
         defer { process.terminate(); process.waitUntilExit() }
         #expect(try await Self.post(port: port, key: key, query: "{ __typename }").0 == 200)
-        let (_, shortLived, _) = try CommandLineTests.run(["keys", "create", "--expires", "3s"], environment: ["DATABASE_URL": database])
+        let (_, shortLived, _) = try await CommandLineTests.run(["keys", "create", "--expires", "3s"], environment: ["DATABASE_URL": database])
         let expiring = shortLived.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try await Self.post(port: port, key: expiring, query: "{ __typename }").0 == 200)
         try await Task.sleep(for: .milliseconds(6500))
@@ -304,7 +331,7 @@ struct ShutdownTests {
         #expect(expired.0 == 401)
         #expect(expired.1 == #"{"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}"#)
         let id = String(key.split(separator: "_")[1])
-        #expect(try CommandLineTests.run(["keys", "revoke", id], environment: ["DATABASE_URL": database]).0 == 0)
+        #expect(try await CommandLineTests.run(["keys", "revoke", id], environment: ["DATABASE_URL": database]).0 == 0)
         try await Task.sleep(for: .milliseconds(5500))
         #expect(try await Self.post(port: port, key: key, query: "{ __typename }").0 == 401)
     }
@@ -331,13 +358,12 @@ final class Flag: @unchecked Sendable {
 @Suite("Command line: serve refuses a schema ahead of its migrations")
 struct ServeRefusalTests {
     @Test("a schema change without a migration file stops serve with the command that fixes it")
-    func schemaAhead() throws {
-        let folder = try CommandLineTests.temporaryFolder()
+    func schemaAhead() async throws {
+        let folder = try CommandLineTests.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: CommandLineTests.root.appendingPathComponent("migrations"), to: folder.appendingPathComponent("migrations"))
-        let schema = try String(contentsOf: CommandLineTests.root.appendingPathComponent("schema.graphql"), encoding: .utf8)
+        let schema = try String(contentsOf: folder.appendingPathComponent("schema.graphql"), encoding: .utf8)
         try schema.replacingOccurrences(of: "  mantra: String!", with: "  mantra: String!\n  motto: String").write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
-        let (status, _, errors) = try CommandLineTests.run(["serve", "--database-url", "postgresql://nobody@127.0.0.1:1/none"], in: folder)
+        let (status, _, errors) = try await CommandLineTests.run(["serve", "--database-url", "postgresql://nobody@127.0.0.1:1/none"], in: folder)
         #expect(status == 1)
         #expect(errors.contains("has changes that no migration holds yet. Run `modelgraph migrate generate` first"))
     }

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import Logging
 import Migrations
+import ModelIR
 import Planner
 import Postgres
 import SchemaParser
@@ -18,12 +19,15 @@ final class LiveServer: Sendable {
     let key: String
     let client: PostgresClient
     private let task: Task<Void, any Error>
+    /// The migration folder the server was set up from (readiness checks read it); `stop()` removes it.
+    private let migrations: URL
 
-    private init(url: URL, key: String, client: PostgresClient, task: Task<Void, any Error>) {
+    private init(url: URL, key: String, client: PostgresClient, task: Task<Void, any Error>, migrations: URL) {
         self.url = url
         self.key = key
         self.client = client
         self.task = task
+        self.migrations = migrations
     }
 
     /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`.
@@ -37,6 +41,19 @@ final class LiveServer: Sendable {
         if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 4))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
+        do {
+            return try await start(schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget)
+        } catch {
+            client.shutdown()
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    private static func start(
+        schema: ModelIR.Schema, configuration: ServerConfiguration, limits: RequestLimits,
+        readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?
+    ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
         _ = try directory.write(plan: MigrationDiff.plan(from: StorageSchema(tables: []), to: storage), snapshot: storage, name: "init")
@@ -57,12 +74,13 @@ final class LiveServer: Sendable {
         let task = Task { try await app.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw URLError(.cannotConnectToHost) }
-        return LiveServer(url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, task: task)
+        return LiveServer(url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, task: task, migrations: folder)
     }
 
     func stop() {
         task.cancel()
         client.shutdown()
+        try? FileManager.default.removeItem(at: migrations)
     }
 
     /// Sends a request; returns status, headers and the parsed JSON (or the text when it is not JSON).

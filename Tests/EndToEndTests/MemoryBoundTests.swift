@@ -15,7 +15,7 @@ struct MemoryBoundTests {
     @Test("40 distinct 25 KB documents (about 2.5 MB of cached plans each) leave RSS within the 8 MB cache budget plus slack")
     func distinctDocuments() async throws {
         let database = try await TestDatabase.makeDatabase()
-        let folder = try CommandLineTests.temporaryFolder()
+        let folder = try CommandLineTests.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (process, port, key, _) = try await ShutdownTests.serve(database: database, folder: folder, arguments: ["--cache-memory", "8"])
         defer { process.terminate() }

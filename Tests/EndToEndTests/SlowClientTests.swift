@@ -61,22 +61,23 @@ struct SlowClientTests {
             guard trickle.send(byte) else { break }
             sent += 1
             try await Task.sleep(for: .milliseconds(100))
-            if Self.seconds(since: start) > 5 { break }
+            if Self.seconds(since: start) > 8 { break }
         }
-        #expect(Self.seconds(since: start) < 3, "a trickled head held the connection for \(Self.seconds(since: start)) s (\(sent) bytes)")
+        // Generous bounds: the whole suite runs at once on two cores.
+        #expect(Self.seconds(since: start) < 4, "a trickled head held the connection for \(Self.seconds(since: start)) s (\(sent) bytes)")
         #expect(trickle.readToEnd().isEmpty)
 
         let stalled = try RawConnection(port: port)
         stalled.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nx-api-key: \(server.key)\r\n\r\n{\"query\":")
         let stalledStart = ContinuousClock.now
         _ = stalled.readToEnd()
-        #expect(Self.seconds(since: stalledStart) < 3)
+        #expect(Self.seconds(since: stalledStart) < 6)
 
         let idle = try RawConnection(port: port)
         idle.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         let idleStart = ContinuousClock.now
         let answer = idle.readToEnd()
         #expect(answer.hasPrefix("HTTP/1.1 200"))
-        #expect(Self.seconds(since: idleStart) > 0.8 && Self.seconds(since: idleStart) < 3)
+        #expect(Self.seconds(since: idleStart) > 0.8 && Self.seconds(since: idleStart) < 6)
     }
 }

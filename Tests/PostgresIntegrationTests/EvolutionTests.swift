@@ -77,6 +77,7 @@ struct EvolutionTests {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1))
         defer { client.shutdown() }
         let directory = MigrationDirectory(url: FileManager.default.temporaryDirectory.appendingPathComponent("mg-evolve-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: directory.url) }
         let runner = MigrationRunner(client: client, directory: directory)
         for (number, version) in Self.versions.enumerated() {
             let target = StorageMapping.storage(for: try SchemaParser.parseOrThrow(source: version.schema))
@@ -98,6 +99,7 @@ struct EvolutionTests {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1))
         defer { client.shutdown() }
         let directory = try StoreTests.migrationFolder(schema: "schema")
+        defer { try? FileManager.default.removeItem(at: directory.url) }
         let runner = MigrationRunner(client: client, directory: directory)
         try await runner.apply()
         #expect(try await runner.drift() == [])

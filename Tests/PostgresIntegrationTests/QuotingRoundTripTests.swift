@@ -50,7 +50,7 @@ struct QuotingRoundTripTests {
             var name = "t\(round)" + Self.randomText(&generator, maximumScalars: 12)
             while name.utf8.count > 63 { name.unicodeScalars.removeLast() }
             let quoted = Quoting.identifier(name)
-            try await client.withConnection { try $0.execute("CREATE TABLE \(quoted) (\(quoted) text)") }
+            _ = try await client.withConnection { try $0.execute("CREATE TABLE \(quoted) (\(quoted) text)") }
             let found = try await client.query("SELECT count(*) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relname = $1 AND a.attname = $1", [name]).scalar
             #expect(found == "1", "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
         }

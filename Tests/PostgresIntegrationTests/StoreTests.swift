@@ -8,6 +8,8 @@ import TestSupport
 
 @Suite("Migrations and API keys on a real database")
 struct StoreTests {
+    /// A new folder under the temporary directory with the initial migration of fixture `name`; the caller
+    /// removes it (`directory.url`).
     static func migrationFolder(schema name: String) throws -> MigrationDirectory {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-migrations-\(UUID().uuidString)")
         let directory = MigrationDirectory(url: folder)
@@ -21,6 +23,7 @@ struct StoreTests {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 2))
         defer { client.shutdown() }
         let directory = try Self.migrationFolder(schema: name)
+        defer { try? FileManager.default.removeItem(at: directory.url) }
         let runner = MigrationRunner(client: client, directory: directory)
         #expect(try await runner.apply() == ["0001_init"])
         #expect(try await runner.apply() == [])
@@ -35,6 +38,7 @@ struct StoreTests {
     func concurrentApply() async throws {
         let conninfo = try await TestDatabase.makeDatabase()
         let directory = try Self.migrationFolder(schema: "team-members")
+        defer { try? FileManager.default.removeItem(at: directory.url) }
         let first = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1))
         let second = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1))
         defer { first.shutdown(); second.shutdown() }
@@ -50,6 +54,7 @@ struct StoreTests {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1))
         defer { client.shutdown() }
         let directory = try Self.migrationFolder(schema: "team-members")
+        defer { try? FileManager.default.removeItem(at: directory.url) }
         try await MigrationRunner(client: client, directory: directory).apply()
         let file = try #require(try directory.files().first)
         try (file.sql + "\n-- edited\n").write(to: file.url, atomically: true, encoding: .utf8)

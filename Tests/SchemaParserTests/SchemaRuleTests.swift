@@ -9,6 +9,8 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
     var schema: String
     var message: String
     var line: Int
+    /// The column it must point at, when the rule names one.
+    var column: Int? = nil
     var testDescription: String { rule }
 }
 
@@ -31,10 +33,13 @@ let ruleCases: [RuleCase] = [
     RuleCase(rule: "field-level @auth unsupported", schema: "type A @model \(P) {\n  b: String @auth(rules: [{allow: public}])\n}", message: "Field-level @auth on 'A.b' is not supported yet.", line: 2),
     RuleCase(rule: "two @primaryKey", schema: "type A @model \(P) {\n  a: ID! @primaryKey\n  b: ID! @primaryKey\n}", message: "Model 'A' has more than one @primaryKey.", line: 3),
     RuleCase(rule: "nullable primary key", schema: "type A @model \(P) {\n  a: ID @primaryKey\n}", message: "The primary key field 'A.a' must be a non-null scalar or enum", line: 2),
-    RuleCase(rule: "missing sort key field", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"z\"])\n}", message: "The sort key field 'z' does not exist on 'A'.", line: 1),
+    RuleCase(rule: "missing sort key field", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"z\"])\n}", message: "The sort key field 'z' does not exist on 'A'.", line: 2, column: 38),
+    RuleCase(rule: "missing second sort key field", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"b\", \"z\"])\n  b: String!\n}", message: "The sort key field 'z' does not exist on 'A'.", line: 2, column: 43),
+    RuleCase(rule: "missing sort key field given as a string", schema: "type A @model \(P) {\n  a: ID!\n  b: ID! @primaryKey(sortKeyFields: \"z\")\n}", message: "The sort key field 'z' does not exist on 'A'.", line: 3, column: 37),
+    RuleCase(rule: "primary key naming a field twice", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"b\", \"b\"])\n  b: String!\n}", message: "names a field twice", line: 2, column: 10),
     RuleCase(rule: "list sort key", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"b\"])\n  b: [String]!\n}", message: "The sort key field 'A.b' must be a non-null scalar or enum", line: 3),
     RuleCase(rule: "Boolean sort key", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"b\"])\n  b: Boolean!\n}", message: "Sort key field 'A.b' cannot be a Boolean.", line: 3),
-    RuleCase(rule: "key is its own sort key", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"a\"])\n}", message: "cannot also be one of its own sort keys", line: 2),
+    RuleCase(rule: "key is its own sort key", schema: "type A @model \(P) {\n  a: ID! @primaryKey(sortKeyFields: [\"a\"])\n}", message: "cannot also be one of its own sort keys", line: 2, column: 38),
     RuleCase(rule: "bad index name", schema: "type A @model \(P) {\n  b: String @index(name: \"x\")\n}", message: "@index name 'x' on 'A.b' must be 3 to 255", line: 2),
     RuleCase(rule: "null index name", schema: "type A @model \(P) {\n  b: String @index(name: null)\n}", message: "@index 'name' on 'A.b' cannot be null", line: 2),
     RuleCase(rule: "duplicate index name", schema: "type A @model \(P) {\n  b: String @index(name: \"byX\")\n  c: String @index(name: \"byX\")\n}", message: "Model 'A' has two indexes named 'byX'.", line: 3),
@@ -82,6 +87,9 @@ struct SchemaRuleTests {
         let match = result.errors.first { $0.message.contains(ruleCase.message) }
         #expect(match != nil, "got: \(result.errors.map(\.description))")
         #expect(match?.location?.line == ruleCase.line, "got: \(result.errors.map(\.description))")
+        if let column = ruleCase.column {
+            #expect(match?.location?.column == column, "got: \(result.errors.map(\.description))")
+        }
         #expect(match?.location?.file == "rule.graphql")
         #expect(result.schema == nil)
     }
