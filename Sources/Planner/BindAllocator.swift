@@ -37,11 +37,12 @@ struct BindAllocator {
         return .parameter(values.count, type)
     }
 
-    /// The next alias for a compiled object's row: `__r0`, `__r1`, … It is referenced unqualified (a whole-row
-    /// reference), so it must not be any column's name: schemas cannot name columns with a leading `__`.
+    /// The next alias for a compiled object's row: `__r$0`, `__r$1`, … It is referenced unqualified (a
+    /// whole-row reference), so it must be no column's name and no response key's: schemas cannot name columns
+    /// with a leading `__`, and no GraphQL name (an alias) can hold a `$`.
     mutating func rowAlias() -> String {
         defer { aliasCounter += 1 }
-        return "__r\(aliasCounter)"
+        return "__r$\(aliasCounter)"
     }
 
     /// The next table alias: `t0`, `t1`, …

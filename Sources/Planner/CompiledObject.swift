@@ -2,8 +2,8 @@ import SQLSyntax
 
 /// A selection set compiled to one value per row of the table it reads.
 ///
-/// Normally a row: `LATERAL (SELECT value AS "key", …) AS "__rN"` joined after the table, and the whole-row
-/// reference `"__rN"` selected. PostgreSQL writes such a row as a JSON object keyed by its column names, and a
+/// Normally a row: `LATERAL (SELECT value AS "key", …) AS "__r$N"` joined after the table, and the whole-row
+/// reference `"__r$N"` selected. PostgreSQL writes such a row as a JSON object keyed by its column names, and a
 /// row nested in a row as a nested object, with no JSON text built in between. That costs about a fifth less
 /// than `json_build_object('key', value, …)` per row, which looks up the output function of every key and
 /// value on each call (measured with callgrind on the benchmark's hasMany page: 1.27 M → 1.01 M instructions

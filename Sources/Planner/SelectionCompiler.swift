@@ -37,28 +37,39 @@ struct SelectionCompiler {
     }
 
     /// Flattens fragments and applies `@skip`/`@include`, keeping first-seen order per response key.
+    /// The fields a selection set selects for `typeName`, fragments expanded and `@skip`/`@include` applied,
+    /// one per response key: fields sharing a key are merged (their selections joined), as GraphQL requires,
+    /// and refused when they select different fields or with different arguments.
     func collectFields(_ selectionSet: SelectionSet, typeName: String) throws(PlanError) -> [GraphQL.Field] {
+        var groups: [[GraphQL.Field]] = []
+        var positions: [String: Int] = [:]
+        try collect(selectionSet, typeName: typeName, into: &groups, positions: &positions)
         var result: [GraphQL.Field] = []
-        var seen: Set<String> = []
-        try collect(selectionSet, typeName: typeName, into: &result, seen: &seen)
+        result.reserveCapacity(groups.count)
+        for group in groups { result.append(try FieldMerging.merge(group)) }
         return result
     }
 
-    private func collect(_ selectionSet: SelectionSet, typeName: String, into result: inout [GraphQL.Field], seen: inout Set<String>) throws(PlanError) {
+    private func collect(_ selectionSet: SelectionSet, typeName: String, into groups: inout [[GraphQL.Field]], positions: inout [String: Int]) throws(PlanError) {
         for selection in selectionSet.selections {
             switch selection {
             case let field as GraphQL.Field:
                 guard try included(field.directives) else { continue }
                 let key = field.alias?.value ?? field.name.value
-                if seen.insert(key).inserted { result.append(field) }
+                if let position = positions[key] {
+                    groups[position].append(field)
+                } else {
+                    positions[key] = groups.count
+                    groups.append([field])
+                }
             case let fragment as InlineFragment:
                 guard try included(fragment.directives) else { continue }
                 if let condition = fragment.typeCondition?.name.value, condition != typeName { continue }
-                try collect(fragment.selectionSet, typeName: typeName, into: &result, seen: &seen)
+                try collect(fragment.selectionSet, typeName: typeName, into: &groups, positions: &positions)
             case let spread as FragmentSpread:
                 guard try included(spread.directives), let definition = fragments[spread.name.value] else { continue }
                 if definition.typeCondition.name.value != typeName { continue }
-                try collect(definition.selectionSet, typeName: typeName, into: &result, seen: &seen)
+                try collect(definition.selectionSet, typeName: typeName, into: &groups, positions: &positions)
             default:
                 continue
             }

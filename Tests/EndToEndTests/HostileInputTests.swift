@@ -119,6 +119,26 @@ struct HostileInputTests {
         #expect((value(found, "data", "listItems", "items") as? [Any])?.count == 1)
     }
 
+    @Test("fields sharing a response key merge or conflict as GraphQL says; aliases shaped like internal names are plain keys")
+    func responseKeys() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
+        _ = try await server.graphQL(#"mutation { createMember(input: {id: "a", name: "Ann", teamId: "t"}) { id } }"#)
+        let merged = try await server.graphQLText("{ listTeams { items { id } } listTeams { items { mantra } } }")
+        #expect(merged == #"{"data":{"listTeams":{"items" : [{"id":"t","mantra":"m"}]}}}"#)
+        let conflict = try await server.graphQL(#"{ getTeam(id: "t") { id id: mantra } }"#)
+        #expect(Self.message(conflict).contains(#"Fields "id" conflict"#))
+        let arguments = try await server.graphQL(#"{ getTeam(id: "t") { members(limit: 1) { items { id } } members(limit: 2) { items { id } } } }"#)
+        #expect(Self.message(arguments).contains("differing arguments"))
+        for alias in ["__r0", "__r1", "__r2", "__r3", "__r4", "t0", "t1"] {
+            let response = try await server.graphQL("{ getMember(id: \"a\") { \(alias): name team { \(alias): mantra members { items { \(alias): id } } } } }")
+            #expect(value(response, "data", "getMember", alias) as? String == "Ann", "\(alias)")
+            #expect(value(response, "data", "getMember", "team", alias) as? String == "m", "\(alias)")
+            #expect(value(response, "data", "getMember", "team", "members", "items", 0, alias) as? String == "a", "\(alias)")
+        }
+    }
+
     @Test("Int is 32-bit in literals, variables and inputs; key strings must not be empty")
     func conformance() async throws {
         let server = try await LiveServer.start(schema: "catalog")
