@@ -52,10 +52,14 @@ package struct PostgresError: Error, Sendable, CustomStringConvertible, CustomDe
     /// `57014`, raised by `statement_timeout`.
     package var isQueryCanceled: Bool { sqlState == "57014" }
 
-    /// Refuses parameters libpq would cut short: it passes each as a NUL-terminated C string, so a U+0000
-    /// inside one would silently end the value there. Raised as SQLSTATE 22021 (a character PostgreSQL's
-    /// text cannot represent), which is what the server says of such a value.
+    /// Refuses parameters libpq would mangle: more than the protocol's 65,535 (SQLSTATE 54023, too many
+    /// arguments), or one holding U+0000, which libpq would silently cut there as it passes NUL-terminated C
+    /// strings (SQLSTATE 22021, a character PostgreSQL's text cannot represent).
     package static func checkStorable(_ parameters: [String?], sql: String) throws(PostgresError) {
+        // The protocol counts parameters in 16 bits; past that a statement cannot be sent at all.
+        guard parameters.count <= 65_535 else {
+            throw PostgresError(kind: .server, sqlState: "54023", message: "a statement can take at most 65,535 parameters", query: sql)
+        }
         for parameter in parameters where parameter?.utf8.contains(0) == true {
             throw PostgresError(kind: .server, sqlState: "22021", message: "a value contains the character U+0000, which text cannot hold", query: sql)
         }

@@ -50,6 +50,9 @@ extension SchemaLowering {
                 error("Models '\(other)' and '\(model.name)' are both stored in table '\(model.tableName)'.", at: model.location)
             }
             tables[model.tableName] = model.name
+            if let problem = Self.identifierProblem(model.tableName) {
+                error("Model '\(model.name)' is stored in table '\(model.tableName)', \(problem).", at: model.location)
+            }
             if model.tableName != model.name, let clash = schema.model(named: model.tableName), clash.name != model.name {
                 error("Model '\(model.name)' is mapped to '\(model.tableName)', which is the name of another model.", at: model.location)
             }
@@ -59,12 +62,22 @@ extension SchemaLowering {
                     // GraphQL reserves the prefix for its own names; ModelGraph's statements use it for row aliases.
                     error("Field '\(model.name).\(field.name)' is stored in column '\(field.columnName)': names beginning with '__' are reserved.", at: field.location)
                 }
+                if let problem = Self.identifierProblem(field.columnName) {
+                    error("Field '\(model.name).\(field.name)' is stored in column '\(field.columnName)', \(problem).", at: field.location)
+                }
                 if let other = columns[field.columnName] {
                     error("Fields '\(model.name).\(other)' and '\(model.name).\(field.name)' are both stored in column '\(field.columnName)'.", at: field.location)
                 }
                 columns[field.columnName] = field.name
             }
         }
+    }
+
+    /// Why PostgreSQL cannot use `name` as written (it would cut it at 63 bytes, or cannot hold U+0000), or nil.
+    static func identifierProblem(_ name: String) -> String? {
+        if name.utf8.contains(0) { return "which holds U+0000, which PostgreSQL names cannot hold" }
+        if name.utf8.count > 63 { return "a name of \(name.utf8.count) bytes: PostgreSQL keeps only 63 (shorten it or choose a shorter one with @refersTo(name:))" }
+        return nil
     }
 
     private func isKeyType(_ base: BaseType) -> Bool {

@@ -15,3 +15,25 @@ struct SchemaNestingTests {
         #expect(result.errors.first?.message.contains("nest more than \(SchemaParser.maximumNesting) deep") == true)
     }
 }
+
+@Suite("Names PostgreSQL would cut")
+struct StorageNameLengthTests {
+    @Test("a table or column name over 63 bytes is an error at its line, not a database that drifts from its schema")
+    func longNames() {
+        let long = String(repeating: "x", count: 64)
+        let source = """
+            type Note @model @auth(rules: [{allow: public}]) {
+              \(long): String
+              body: String @refersTo(name: "\(String(repeating: "é", count: 32))")
+            }
+            type Short @model(queries: null) @refersTo(name: "\(long)") @auth(rules: [{allow: public}]) {
+              id: ID!
+            }
+            """
+        let errors = SchemaParser.parse(source: source, file: "long.graphql").errors
+        #expect(errors.map { $0.location?.line } == [2, 3, 5])
+        #expect(errors.allSatisfy { $0.message.contains("PostgreSQL keeps only 63") })
+        let fits = "type Note @model @auth(rules: [{allow: public}]) {\n  \(String(repeating: "x", count: 63)): String\n}"
+        #expect(SchemaParser.parse(source: fits).errors.isEmpty)
+    }
+}
