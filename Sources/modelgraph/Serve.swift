@@ -45,6 +45,21 @@ struct Serve: AsyncParsableCommand {
     /// gave p99 30–100 ms where 2–3 gave 3–7 ms, at the same or better throughput).
     static let defaultConnections = max(2, ProcessInfo.processInfo.activeProcessorCount + 1)
     @Flag(help: "Do not apply pending migrations at start-up.") var noMigrate = false
+    @Flag(help: "Apply pending migrations at start-up even when they drop data (marked DESTRUCTIVE); without it serve refuses and names them.")
+    var allowDestructive = false
+
+    /// Refuses to apply, unattended, pending files whose steps lose data (`migrate generate` marks each such
+    /// step `-- DESTRUCTIVE:`), unless `--allow-destructive` says so; `migrate apply` is the deliberate way.
+    func refuseUnallowedDataLoss(runner: MigrationRunner, directory: MigrationDirectory) async throws {
+        guard !allowDestructive else { return }
+        let pending = Set(try await runner.status().pending)
+        let losses = try directory.files().filter { pending.contains($0.name) }.flatMap { file in
+            file.sql.split(separator: "\n").filter { $0.hasPrefix("-- DESTRUCTIVE:") }.map { "  - \(file.name): " + $0.dropFirst("-- DESTRUCTIVE:".count).trimmingCharacters(in: .whitespaces) }
+        }
+        guard losses.isEmpty else {
+            throw UserError("Pending migrations would lose data:\n" + losses.joined(separator: "\n") + "\nApply them deliberately with `modelgraph migrate apply`, or start serve with --allow-destructive.")
+        }
+    }
     @Option(help: "Origins allowed by CORS, repeatable; '*' for any (env MODELGRAPH_CORS_ORIGINS, comma-separated). Off by default.")
     var corsOrigin: [String] = (ProcessInfo.processInfo.environment["MODELGRAPH_CORS_ORIGINS"] ?? "").split(separator: ",").map(String.init)
     @Flag(help: "Refuse introspection queries (env MODELGRAPH_NO_INTROSPECTION=1).")
@@ -127,6 +142,7 @@ struct Serve: AsyncParsableCommand {
             let runner = MigrationRunner(client: client, directory: directory)
             try startup.check()
             if !noMigrate {
+                try await refuseUnallowedDataLoss(runner: runner, directory: directory)
                 for name in try await runner.apply() { logger.info("applied migration \(name)") }
             }
             try startup.check()

@@ -368,3 +368,28 @@ struct ServeRefusalTests {
         #expect(errors.contains("has changes that no migration holds yet. Run `modelgraph migrate generate` first"))
     }
 }
+
+@Suite("Command line: serve applies no data loss unattended")
+struct ServeDestructiveTests {
+    @Test("a pending migration that drops a column stops serve unless --allow-destructive; migrate apply still runs it")
+    func destructivePending() async throws {
+        let folder = try CommandLineTests.projectFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try await TestDatabase.makeDatabase()
+        #expect(try await CommandLineTests.run(["migrate", "apply", "--database-url", database], in: folder).0 == 0)
+        let schemaURL = folder.appendingPathComponent("schema.graphql")
+        let schema = try String(contentsOf: schemaURL, encoding: .utf8)
+        try schema.replacingOccurrences(of: "  budget: Float\n", with: "").write(to: schemaURL, atomically: true, encoding: .utf8)
+        let (generated, _, generateErrors) = try await CommandLineTests.run(["migrate", "generate", "--allow-destructive"], in: folder)
+        #expect(generated == 0, "\(generateErrors)")
+        let (status, _, errors) = try await CommandLineTests.run(["serve", "--database-url", database, "--port", "1"], in: folder)
+        #expect(status == 1)
+        #expect(errors.contains("Pending migrations would lose data"), "\(errors)")
+        #expect(errors.contains("--allow-destructive"))
+        let client = PostgresClient(configuration: .init(conninfo: database, connections: 1))
+        defer { client.shutdown() }
+        #expect(try await client.query(#"SELECT count(*) FROM information_schema.columns WHERE table_name = 'Team' AND column_name = 'budget'"#).scalar == "1")
+        #expect(try await CommandLineTests.run(["migrate", "apply", "--database-url", database], in: folder).0 == 0)
+        #expect(try await client.query(#"SELECT count(*) FROM information_schema.columns WHERE table_name = 'Team' AND column_name = 'budget'"#).scalar == "0")
+    }
+}
