@@ -28,10 +28,11 @@ struct ConnectionCompiler {
             let keyCount = keys.count
             var bound: [SQLExpression] = []
             for (position, key) in keys.enumerated() {
-                bound.append(try binds.bind([token] + hashInputs, as: StorageMapping.sqlType(key.type)) { (inputs) throws(PlanError) in
+                let type = StorageMapping.sqlType(key.type)
+                bound.append(try binds.bind([token] + hashInputs, as: type) { (inputs) throws(PlanError) in
                     guard case .string(let text) = inputs[0] else { throw NextToken.invalid }
                     let hash = ConnectionArguments.hash(fieldName: fieldName, labels: labels, values: Array(inputs.dropFirst()))
-                    return try NextToken.decode(text, expectedHash: hash, keyCount: keyCount)[position]
+                    return try NextToken.checked(NextToken.decode(text, expectedHash: hash, keyCount: keyCount)[position], as: type)
                 })
             }
             conditions.append(.binary(.row(keyColumns), arguments.descending ? .less : .greater, .row(bound)))

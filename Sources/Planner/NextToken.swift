@@ -1,4 +1,5 @@
 import Foundation
+import ModelIR
 import SQLSyntax
 
 /// Keyset `nextToken`s: base64 of `{"v":1,"h":<hash of the arguments>,"k":[last key as text…]}`. Built in
@@ -21,13 +22,32 @@ enum NextToken {
     /// The error for a token that cannot be used.
     static let invalid = PlanError(.invalidNextToken, "Invalid nextToken: it is malformed or was issued for other arguments.")
 
-    /// The key values of a token, checked against the arguments' hash.
+    /// The key values of a token, checked against the arguments' hash. A token is small and flat: anything
+    /// longer than 64 KB or nested deeper than the token's own shape is refused before it is parsed.
     static func decode(_ token: String, expectedHash: String, keyCount: Int) throws(PlanError) -> [String] {
-        guard let data = Data(base64Encoded: token),
+        guard token.utf8.count <= 65_536, let data = Data(base64Encoded: token),
+            NestingScanner.firstExcess(in: String(decoding: data, as: UTF8.self), limit: 2) == nil,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["v"] as? Int == 1, object["h"] as? String == expectedHash,
             let keys = object["k"] as? [String], keys.count == keyCount
         else { throw invalid }
         return keys
+    }
+
+    /// `value`, a key read from a token, when a column of `type` can take it; a forged token's value that the
+    /// database would refuse is an invalid token, not a database error.
+    static func checked(_ value: String, as type: SQLType) throws(PlanError) -> String {
+        guard !value.utf8.contains(0) else { throw invalid }
+        switch type {
+        case .integer: guard Int32(value) != nil else { throw invalid }
+        case .bigint: guard Int64(value) != nil else { throw invalid }
+        case .doublePrecision: guard Double(value) != nil else { throw invalid }
+        case .boolean: guard value == "true" || value == "false" || value == "t" || value == "f" else { throw invalid }
+        case .date, .timestamptz:
+            // PostgreSQL's own text of a date or time: digits and the separators of its ISO output.
+            guard !value.isEmpty, value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || Array("-:+. T".utf8).contains($0) }) else { throw invalid }
+        default: break
+        }
+        return value
     }
 }

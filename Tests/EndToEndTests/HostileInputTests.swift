@@ -165,6 +165,23 @@ struct HostileInputTests {
         #expect(Self.errorType(emptySortKey) == "ValidationError")
         #expect(try await server.client.query(#"SELECT count(*) FROM "Shelf""#).scalar == "1")
         #expect(try await server.client.query(#"SELECT count(*) FROM "Item""#).scalar == "0")
+
+        // A forged nextToken (right hash, key values the columns cannot take) is InvalidNextToken, not a database error.
+        for version in [1, 2] {
+            _ = try await server.graphQL("mutation { createItem(input: {sku: \"k\", kind: BOOK, version: \(version), shelfId: \"s\", addedOn: \"2024-01-01\", title: \"t\"}) { sku } }")
+        }
+        let page = try await server.graphQL("{ listItems(limit: 1) { items { sku } nextToken } }")
+        let token = try #require(value(page, "data", "listItems", "nextToken") as? String)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(base64Encoded: token)!) as? [String: Any])
+        for forged in [["k", "BOOK", "not a number"], ["k", "BOOK", "99999999999"], ["k\u{0}", "BOOK", "1"]] {
+            document["k"] = forged
+            let forgedToken = try JSONSerialization.data(withJSONObject: document).base64EncodedString()
+            let response = try await server.graphQL("query($t: String) { listItems(limit: 1, nextToken: $t) { items { sku } } }", variables: ["t": forgedToken])
+            #expect(Self.errorType(response) == "InvalidNextToken", "\(forged)")
+        }
+        let nested = Data(("{\"v\":1,\"k\":" + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "}").utf8).base64EncodedString()
+        let deep = try await server.graphQL("query($t: String) { listItems(limit: 1, nextToken: $t) { items { sku } } }", variables: ["t": nested])
+        #expect(Self.errorType(deep) == "InvalidNextToken")
     }
 
     @Test("GET reads form encoding (+ is a space); every response carries x-request-id, 401s and health included")
