@@ -107,14 +107,14 @@ package final class OperationPlanner: Sendable {
     package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
         var shape = VariableShape(variables)
         var key = PlanKey(query: ExactText(text: query), operationName: operationName.map(ExactText.init), shape: ExactText(text: shape.key))
-        if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return cached.plan.rebound(to: shape.leaves) }
+        if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return try priced(cached.plan.rebound(to: shape.leaves), leaves: shape.leaves) }
         // Variables the operation does not declare play no part: they neither reach the plan nor its cache key.
         var variables = variables
         if let declared = try declaredVariables(query: query, operationName: operationName), variables.keys.contains(where: { !declared.contains($0) }) {
             variables = variables.filter { declared.contains($0.key) }
             shape = VariableShape(variables)
             key = PlanKey(query: key.query, operationName: key.operationName, shape: ExactText(text: shape.key))
-            if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return cached.plan.rebound(to: shape.leaves) }
+            if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return try priced(cached.plan.rebound(to: shape.leaves), leaves: shape.leaves) }
         }
         let pins = PinnedLeaves()
         let planned = try planUncached(query: query, operationName: operationName, inputs: VariableShape.symbolic(variables), pins: pins)
@@ -132,7 +132,15 @@ package final class OperationPlanner: Sendable {
                 return (variants + [entry], cost * (variants.count + 1))
             }
         }
-        return planned
+        return try priced(planned, leaves: shape.leaves)
+    }
+
+    /// `planned` when its worst-case rows for these variable values are within the cost limit.
+    private func priced(_ planned: PlannedOperation, leaves: [InputValue]) throws(PlanErrors) -> PlannedOperation {
+        guard let cost = planned.cost?.rows(for: leaves), cost > limits.maximumCost else { return planned }
+        throw PlanErrors([PlanError(
+            .limitExceeded, "The query could produce up to \(cost) rows; the limit is \(limits.maximumCost) (query cost: each connection's limit multiplies what is under it). Ask for smaller pages."
+        )])
     }
 
     /// The names of the variables the selected operation declares; nil when the operation cannot be chosen
@@ -238,6 +246,7 @@ package final class OperationPlanner: Sendable {
             }
         }
         var planned = PlannedOperation(operationType: typeName, fields: plans, name: operation.name?.value)
+        planned.cost = OperationCost(operation: operation, rootFields: rootFields, fragments: fragments, view: view, values: values)
         let rootNames = fields.map(\.name.value)
         planned.isIntrospection = rootNames.allSatisfy { $0.hasPrefix("__") } && rootNames.contains { $0 != "__typename" }
         return planned

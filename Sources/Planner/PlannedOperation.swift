@@ -96,6 +96,8 @@ package struct PlannedOperation: Equatable, Sendable {
     /// True when the operation reads only introspection fields (`__schema`, `__type`, `__typename`, at least
     /// one of the first two): GraphQLSwift answers it instead of the plan.
     package var isIntrospection = false
+    /// The worst-case rows the operation can produce, as a formula over the request's variable leaves.
+    var cost: OperationCost?
 
     /// Creates a plan.
     package init(operationType: String, fields: [(key: String, plan: RootFieldPlan)], name: String? = nil) {

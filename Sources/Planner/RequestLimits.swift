@@ -17,6 +17,9 @@ package struct RequestLimits: Sendable, Equatable {
     /// Most tokens in one document (names, numbers, strings, punctuators), counted before it is parsed, so
     /// parsing and validation work stays bounded whatever the body size.
     package var maximumTokens: Int
+    /// Most rows (objects) an operation may produce in the worst case: every connection's page size multiplies
+    /// the cost of everything under it (`OperationCost`).
+    package var maximumCost: Int
     /// Most validation errors reported for one document; the rest are summarised in one more error.
     package static let maximumValidationErrors = 100
 
@@ -24,12 +27,13 @@ package struct RequestLimits: Sendable, Equatable {
     package static let nestingCeiling = 512
 
     /// Creates limits.
-    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64, maximumTokens: Int = 15_000) {
+    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64, maximumTokens: Int = 15_000, maximumCost: Int = 500_000) {
         self.maximumDepth = maximumDepth
         self.maximumAliases = maximumAliases
         self.maximumFields = maximumFields
         self.maximumNesting = min(maximumNesting, Self.nestingCeiling)
         self.maximumTokens = maximumTokens
+        self.maximumCost = maximumCost
     }
 
     /// Refuses a document whose brackets nest deeper than `maximumNesting`, or that has more than

@@ -18,6 +18,9 @@ package struct GraphQLExecutor: Sendable {
     /// How long one request's root fields may run in all: a root field that would start after this is not run
     /// (`LimitExceeded`), so a thousand aliased fields cannot each use a full statement timeout. Nil: no bound.
     package var requestTimeBudget: Duration?
+    /// Most bytes of data one response may carry; a root field whose answer would pass it is replaced by a
+    /// `LimitExceeded` error. Nil: no bound.
+    package var maximumResponseBytes: Int?
 
     /// Creates an executor.
     package init(planner: OperationPlanner, client: PostgresClient, logger: Logger) {
@@ -53,6 +56,7 @@ package struct GraphQLExecutor: Sendable {
         var data: [(key: String, json: String)] = []
         var errors: [GraphQLResponse.ErrorEntry] = []
         let started = ContinuousClock.now
+        var answered = 0
         for (key, plan) in operation.fields {
             if let budget = requestTimeBudget, case .statement(let statement, _) = plan, ContinuousClock.now - started > budget {
                 data.append((key, "null"))
@@ -95,7 +99,17 @@ package struct GraphQLExecutor: Sendable {
                     } else {
                         result = try await client.query(statement.sql, statement.parameters, idempotent: true)
                     }
-                    data.append((key, result.scalar ?? "null"))
+                    let json = result.scalar ?? "null"
+                    answered += json.utf8.count
+                    if let maximum = maximumResponseBytes, answered > maximum {
+                        data.append((key, "null"))
+                        errors.append(GraphQLResponse.ErrorEntry(
+                            message: "The answer would be larger than \(maximum) bytes (response size limit); ask for smaller pages or fewer fields.",
+                            errorType: "LimitExceeded", path: [key], locations: statement.locations, requestID: requestID
+                        ))
+                        continue
+                    }
+                    data.append((key, json))
                     errors += statement.fieldErrors.map(GraphQLResponse.entry(for:))
                 } catch {
                     data.append((key, "null"))

@@ -74,6 +74,10 @@ struct Serve: AsyncParsableCommand {
     var maxTokens: Int = Self.environment("MODELGRAPH_MAX_TOKENS", 15_000)
     @Option(help: "Megabytes of memory for cached documents and plans, estimated, least recently used dropped first (env MODELGRAPH_CACHE_MEMORY_MB).")
     var cacheMemory: Int = Self.environment("MODELGRAPH_CACHE_MEMORY_MB", OperationPlanner.defaultCacheBudget >> 20)
+    @Option(help: "Most rows an operation may produce in the worst case, each connection's page multiplying what is under it (env MODELGRAPH_MAX_COST).")
+    var maxCost: Int = Self.environment("MODELGRAPH_MAX_COST", 500_000)
+    @Option(help: "Most megabytes of data in one response (env MODELGRAPH_MAX_RESPONSE_MB).")
+    var maxResponse: Int = Self.environment("MODELGRAPH_MAX_RESPONSE_MB", 32)
     @Option(help: "Most conditions in one filter or condition argument (env MODELGRAPH_MAX_FILTER_CONDITIONS).")
     var maxFilterConditions: Int = Self.environment("MODELGRAPH_MAX_FILTER_CONDITIONS", 1000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
@@ -96,7 +100,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--cache-memory", cacheMemory), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout), ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-cost", maxCost), ("--max-response", maxResponse), ("--cache-memory", cacheMemory), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout), ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
         guard maxNesting <= RequestLimits.nestingCeiling else {
@@ -165,12 +169,13 @@ struct Serve: AsyncParsableCommand {
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
-            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens)
+            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
             let view = APISchemaView(api: api, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
             let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
             var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
             executor.slowStatementThreshold = .milliseconds(slowStatement)
             executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil
+            executor.maximumResponseBytes = maxResponse << 20
             let configuration = ServerConfiguration(
                 host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
                 requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections

@@ -34,7 +34,7 @@ final class LiveServer: Sendable {
     static func start(
         schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
-        conninfo: String? = nil, requestTimeBudget: Duration? = nil
+        conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
         let database: String
@@ -42,7 +42,7 @@ final class LiveServer: Sendable {
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 4))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
         do {
-            return try await start(schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget)
+            return try await start(schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget, maximumResponseBytes: maximumResponseBytes)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -52,7 +52,7 @@ final class LiveServer: Sendable {
 
     private static func start(
         schema: ModelIR.Schema, configuration: ServerConfiguration, limits: RequestLimits,
-        readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?
+        readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
@@ -66,6 +66,7 @@ final class LiveServer: Sendable {
         logger.logLevel = .critical
         var executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), client: client, logger: logger)
         executor.requestTimeBudget = requestTimeBudget
+        executor.maximumResponseBytes = maximumResponseBytes
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = buildApplication(
             configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: { await readiness?(runner) ?? nil },

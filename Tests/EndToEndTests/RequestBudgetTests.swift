@@ -31,4 +31,18 @@ struct RequestBudgetTests {
         #expect(value(response, "errors", 0, "path") as? [String] == ["b"])
         #expect(try await server.client.query(#"SELECT mantra FROM "Team""#).scalar == "a")
     }
+
+    @Test("a root field whose answer would pass the response size limit is LimitExceeded; the fields before it are answered")
+    func responseBytes() async throws {
+        let server = try await LiveServer.start(schema: "schema", maximumResponseBytes: 2000)
+        defer { server.stop() }
+        for index in 0..<20 {
+            _ = try await server.graphQL("mutation { createTeam(input: {id: \"t\(index)\", mantra: \"\(String(repeating: "m", count: 80))\"}) { id } }")
+        }
+        let response = try await server.graphQL("{ small: getTeam(id: \"t1\") { id } all: listTeams { items { id mantra } } }")
+        #expect(value(response, "data", "small", "id") as? String == "t1")
+        #expect(value(response, "data", "all") is NSNull)
+        #expect(value(response, "errors", 0, "errorType") as? String == "LimitExceeded")
+        #expect((value(response, "errors", 0, "message") as? String)?.contains("response size limit") == true)
+    }
 }

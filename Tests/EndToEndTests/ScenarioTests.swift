@@ -34,7 +34,11 @@ struct ScenarioTests {
         for (id, parent) in [("a", "root"), ("a1", "a"), ("a1x", "a1"), ("b", "root")] {
             _ = try await server.graphQL("mutation { createTreeNode(input: {id: \"\(id)\", label: \"\(id)\", parentId: \"\(parent)\"}) { id } }")
         }
-        let down = try await server.graphQL(#"{ getTreeNode(id: "root") { label children { items { label children { items { label children { items { label parent { parent { label } } } } } } } } } }"#)
+        // Three default pages of 100 nested would cost 1,000,000 rows, past the 500,000 cost limit: ask for less.
+        let unbounded = try await server.graphQL(#"{ getTreeNode(id: "root") { label children { items { label children { items { label children { items { label } } } } } } } }"#)
+        #expect(value(unbounded, "errors", 0, "errorType") as? String == "LimitExceeded")
+        #expect((value(unbounded, "errors", 0, "message") as? String)?.contains("1020202 rows") == true)
+        let down = try await server.graphQL(#"{ getTreeNode(id: "root") { label children(limit: 10) { items { label children(limit: 10) { items { label children(limit: 10) { items { label parent { parent { label } } } } } } } } } }"#)
         let level1 = try #require(value(down, "data", "getTreeNode", "children", "items") as? [[String: Any]])
         #expect(level1.compactMap { $0["label"] as? String } == ["a", "b"])
         #expect(value(level1, 0, "children", "items", 0, "children", "items", 0, "label") as? String == "a1x")
