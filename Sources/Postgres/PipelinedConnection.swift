@@ -51,8 +51,8 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
     private var outcome: Result<QueryResult, PostgresError>?
     private var wantsWrite = false
 
-    /// Prepared statements kept before new statement texts run unprepared.
-    static let statementCacheLimit = 1024
+    /// Bytes of SQL text prepared on this connection; past `PreparedStatementBudget` new texts run unprepared.
+    private var preparedBytes = 0
     /// How long a broken connection waits before the next attempt to reconnect.
     static let reconnectDelay: Duration = .seconds(1)
 
@@ -116,6 +116,7 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
         self.socket = socket
         expected = FIFOQueue()
         prepared = [:]
+        preparedBytes = 0
         wantsWrite = false
         state = .ready
         readyFlag.store(true, ordering: .releasing)
@@ -133,13 +134,17 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
         }
         var name = prepared[sql]
         var sent = true
-        if name == nil && prepared.count < Self.statementCacheLimit {
+        let size = sql.utf8.count
+        if name == nil, prepared.count < PreparedStatementBudget.maximumStatements, size <= PreparedStatementBudget.largestStatement,
+            preparedBytes + size <= PreparedStatementBudget.maximumBytes
+        {
             nextStatementNumber += 1
             let fresh = "mg\(nextStatementNumber)"
             sent = PQsendPrepare(handle, fresh, sql, 0, nil) == 1
             if sent {
                 expected.append(.prepare(sql: sql, name: fresh))
                 prepared[sql] = fresh
+                preparedBytes += size
                 name = fresh
             }
         }
@@ -214,7 +219,10 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
                     } catch {
                         failedPrepares[name] = error
                     }
-                    if prepared[sql] == name { prepared[sql] = nil }
+                    if prepared[sql] == name {
+                        prepared[sql] = nil
+                        preparedBytes -= sql.utf8.count
+                    }
                 }
             case .statement(let sql, let name, let completion):
                 guard let result else {
@@ -236,7 +244,7 @@ final class PipelinedConnection: SocketWatcher, @unchecked Sendable {
                 } catch {
                     // A statement prepared before a schema change can fail with "cached plan must not change
                     // result type": prepare it afresh next time.
-                    if error.sqlState == "0A000" { prepared[sql] = nil }
+                    if error.sqlState == "0A000", prepared.removeValue(forKey: sql) != nil { preparedBytes -= sql.utf8.count }
                     outcome = .failure(error)
                 }
             }

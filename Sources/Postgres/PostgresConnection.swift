@@ -7,9 +7,9 @@ package final class PostgresConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private let conninfo: String
     private var prepared: [String: String] = [:]
+    /// Bytes of SQL text prepared on this connection (`PreparedStatementBudget`).
+    private var preparedBytes = 0
     private var nextStatementNumber = 0
-    /// Prepared statements kept per connection before the cache starts over.
-    private let statementCacheLimit = 1024
 
     /// Session settings run after every (re)connect, e.g. `SET statement_timeout = 10000`.
     private let sessionSetup: [String]
@@ -28,6 +28,7 @@ package final class PostgresConnection: @unchecked Sendable {
     private func connect() throws(PostgresError) {
         if let handle { PQfinish(handle) }
         prepared = [:]
+        preparedBytes = 0
         inTransaction = false
         let connection = PQconnectdb(conninfo)
         handle = connection
@@ -81,27 +82,33 @@ package final class PostgresConnection: @unchecked Sendable {
     private func runPrepared(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> QueryResult {
         try reconnectIfNeeded()
         guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
-        let name: String
+        let size = sql.utf8.count
+        var name: String?
         if let existing = prepared[sql] {
             name = existing
-        } else {
-            if prepared.count >= statementCacheLimit {
+        } else if size <= PreparedStatementBudget.largestStatement {
+            if prepared.count >= PreparedStatementBudget.maximumStatements || preparedBytes + size > PreparedStatementBudget.maximumBytes {
                 try consume(PQexec(handle, "DEALLOCATE ALL"), sql: "DEALLOCATE ALL")
                 prepared = [:]
+                preparedBytes = 0
             }
             nextStatementNumber += 1
-            name = "mg\(nextStatementNumber)"
-            try consume(PQprepare(handle, name, sql, 0, nil), sql: sql)
-            prepared[sql] = name
+            let fresh = "mg\(nextStatementNumber)"
+            try consume(PQprepare(handle, fresh, sql, 0, nil), sql: sql)
+            prepared[sql] = fresh
+            preparedBytes += size
+            name = fresh
         }
         let result = withCStrings(parameters) { pointers in
-            PQexecPrepared(handle, name, Int32(parameters.count), pointers, nil, nil, 0)
+            if let name { return PQexecPrepared(handle, name, Int32(parameters.count), pointers, nil, nil, 0) }
+            // Too large to keep: the unnamed statement's plan is freed once the next one replaces it.
+            return PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
         }
         do {
             return try consume(result, sql: sql)
         } catch {
             // A statement cached before a schema change can fail with "cached plan must not change result type".
-            if error.sqlState == "0A000" { prepared[sql] = nil }
+            if error.sqlState == "0A000", prepared.removeValue(forKey: sql) != nil { preparedBytes -= size }
             var failure = error
             // Sent, and the connection broke before the answer came: the server may have run it.
             if failure.kind == .connection { failure.outcomeUnknown = true }

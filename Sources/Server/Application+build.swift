@@ -31,12 +31,15 @@ public struct ServerConfiguration: Sendable {
     public var requestBodyTimeout: Duration
     /// Most open client connections; further ones wait to be accepted.
     public var maximumConnections: Int
+    /// The bearer token `/metrics` asks for; without one, `/metrics` answers clients on this machine only
+    /// (its operation names and counts are not for anyone on the network).
+    public var metricsToken: String?
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true,
         maximumConcurrentRequestsPerKey: Int = 256, requestHeadTimeout: Duration = .seconds(30), requestBodyTimeout: Duration = .seconds(60),
-        maximumConnections: Int = 4096
+        maximumConnections: Int = 4096, metricsToken: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -47,6 +50,7 @@ public struct ServerConfiguration: Sendable {
         self.requestHeadTimeout = requestHeadTimeout
         self.requestBodyTimeout = requestBodyTimeout
         self.maximumConnections = maximumConnections
+        self.metricsToken = metricsToken
     }
 }
 
@@ -74,8 +78,17 @@ package func buildApplication(
         }
         return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ready\n")))
     }
-    router.get("/metrics") { _, _ -> Response in
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: executor.metrics.exposition())))
+    router.get("/metrics") { request, context -> Response in
+        let allowed: Bool
+        if let token = configuration.metricsToken {
+            allowed = APIKeyStore.constantTimeEqual(Array((request.headers[.authorization] ?? "").utf8), Array("Bearer \(token)".utf8))
+        } else {
+            allowed = context.isLocalClient
+        }
+        guard allowed else {
+            return Response(status: .unauthorized, headers: [.contentType: "text/plain", .wwwAuthenticate: "Bearer"], body: ResponseBody(byteBuffer: ByteBuffer(string: "metrics need the configured bearer token (--metrics-token)\n")))
+        }
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: executor.metrics.exposition())))
     }
     let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, logger: logger)
     let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys, inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey)))

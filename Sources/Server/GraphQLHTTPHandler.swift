@@ -75,15 +75,6 @@ struct GraphQLHTTPHandler: Sendable {
         return await run(graphQLRequest, requestID: requestID)
     }
 
-    /// A client-chosen name as it may appear on a log line: at most 100 bytes, control characters escaped, so a
-    /// name cannot forge or break up log lines.
-    static func loggable(_ name: String) -> String {
-        let safe = name.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F }
-        if safe && name.utf8.count <= 100 { return name }
-        let quoted = JSONText.quote(String(name.unicodeScalars.prefix(100)))
-        return String(quoted.dropFirst().dropLast())
-    }
-
     /// JSON may nest as deep as a document, plus the request's own envelope (`{"variables": {"input": …}}`).
     private var jsonDepthLimit: Int { executor.planner.limits.maximumNesting + 2 }
 
@@ -121,7 +112,7 @@ struct GraphQLHTTPHandler: Sendable {
         executor.metrics.record(operation: operationName, failed: failed, duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info("graphql", metadata: [
-            "requestId": "\(requestID)", "operation": "\(Self.loggable(operationName ?? "-"))",
+            "requestId": "\(requestID)", "operation": "\(LogText.safe(operationName ?? "-"))",
             "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(failed)",
         ])
         return body

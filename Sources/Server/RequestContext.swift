@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// The context of every request: Hummingbird's core storage plus the request's id, drawn when the request
 /// arrives so every response (401s and health checks included) and every log line can carry it.
@@ -8,11 +9,19 @@ struct ModelGraphRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The id sent back in `x-request-id` and written on the request's log lines.
     let requestID: String
+    /// True when the client connected from this machine (a loopback address or a Unix socket).
+    let isLocalClient: Bool
 
     /// Creates the context of a request that just arrived.
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         requestID = RequestIDs.shared.next()
+        switch source.channel.remoteAddress {
+        case .v4(let address)?: isLocalClient = address.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v6?: isLocalClient = source.channel.remoteAddress?.ipAddress == "::1"
+        case .unixDomainSocket?: isLocalClient = true
+        case nil: isLocalClient = false
+        }
     }
 }
 

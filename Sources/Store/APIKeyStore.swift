@@ -175,7 +175,8 @@ package final class APIKeyStore: Sendable {
         return entry
     }
 
-    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    /// True when `a` and `b` hold the same bytes, in a time that depends only on their lengths.
+    package static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }

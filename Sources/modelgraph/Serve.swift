@@ -88,6 +88,8 @@ struct Serve: AsyncParsableCommand {
     var requestBodyTimeout: Int = Self.environment("MODELGRAPH_REQUEST_BODY_TIMEOUT", 60)
     @Option(help: "Most open client connections; more wait to be accepted (env MODELGRAPH_MAX_CONNECTIONS).")
     var maxConnections: Int = Self.environment("MODELGRAPH_MAX_CONNECTIONS", 4096)
+    @Option(help: "Bearer token /metrics asks for; without it /metrics answers clients on this machine only (env MODELGRAPH_METRICS_TOKEN).")
+    var metricsToken: String = ProcessInfo.processInfo.environment["MODELGRAPH_METRICS_TOKEN"] ?? ""
     @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment("MODELGRAPH_SLOW_STATEMENT_MS", 500)
     @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment("MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
     @Option(help: "PostgreSQL's plan_cache_mode for ModelGraph's prepared statements: auto, force_generic_plan or force_custom_plan (env MODELGRAPH_PLAN_CACHE_MODE; needs PostgreSQL 12 or later).")
@@ -178,7 +180,8 @@ struct Serve: AsyncParsableCommand {
             executor.maximumResponseBytes = maxResponse << 20
             let configuration = ServerConfiguration(
                 host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
-                requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections
+                requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections,
+                metricsToken: metricsToken.isEmpty ? nil : metricsToken
             )
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
                 try await runServer(

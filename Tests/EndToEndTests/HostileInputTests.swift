@@ -1,4 +1,5 @@
 import Foundation
+import Server
 import Testing
 
 /// Each finding of the hostile-input review, over HTTP: refused with the contract's error shape, never a
@@ -184,6 +185,15 @@ struct HostileInputTests {
         #expect(Self.errorType(deep) == "InvalidNextToken")
     }
 
+    @Test("client-chosen names cannot forge log lines: control characters are escaped, length is bounded")
+    func logText() {
+        #expect(LogText.safe("ListTeams") == "ListTeams")
+        let forged = LogText.safe("Q\n2026-01-01 error modelgraph : forged line\r")
+        #expect(!forged.contains("\n") && !forged.contains("\r"))
+        #expect(forged.contains("\\n"))
+        #expect(LogText.safe(String(repeating: "a", count: 5000)).count <= 100)
+    }
+
     @Test("GET reads form encoding (+ is a space); every response carries x-request-id, 401s and health included")
     func protocolDetails() async throws {
         let server = try await LiveServer.start(schema: "schema")
@@ -198,6 +208,14 @@ struct HostileInputTests {
         let (unauthorized, unauthorizedHeaders, _) = try await server.post(body: Data(#"{"query":"{ __typename }"}"#.utf8), key: "mg_00000000_nope")
         #expect(unauthorized == 401)
         #expect(unauthorizedHeaders["x-request-id"]?.isEmpty == false)
+        let guarded = try await LiveServer.start(schema: "schema", configuration: ServerConfiguration(host: "127.0.0.1", port: 0, metricsToken: "s3cret"))
+        defer { guarded.stop() }
+        let (refused, _, _) = try await guarded.post(body: nil, key: nil, method: "GET", path: "/metrics")
+        #expect(refused == 401)
+        let (wrong, _, _) = try await guarded.post(body: nil, key: nil, method: "GET", path: "/metrics", headers: ["Authorization": "Bearer nope"])
+        #expect(wrong == 401)
+        let (allowed, _, metrics) = try await guarded.post(body: nil, key: nil, method: "GET", path: "/metrics", headers: ["Authorization": "Bearer s3cret"])
+        #expect(allowed == 200 && (metrics as? String)?.contains("modelgraph_") == true)
         for path in ["/healthz", "/readyz", "/metrics", "/nowhere"] {
             let (_, healthHeaders, _) = try await server.post(body: nil, key: nil, method: "GET", path: path)
             #expect(healthHeaders["x-request-id"]?.isEmpty == false, "\(path)")
