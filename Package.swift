@@ -12,7 +12,8 @@ let package = Package(
     name: "ModelGraph",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "modelgraph", targets: ["modelgraph"])
+        .executable(name: "modelgraph", targets: ["modelgraph"]),
+        .executable(name: "modelgraph-fuzz", targets: ["modelgraph-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -105,6 +106,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Hostile-input testing: a seeded request generator, an oracle for the answers, and a campaign runner,
+        // shared by the end-to-end fuzz test and `modelgraph-fuzz` (scripts/fuzz).
+        .target(name: "Fuzzing", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "modelgraph-fuzz",
+            dependencies: ["Fuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["ModelIR", "SchemaParser", "EmbeddedPostgres", "Postgres"],
@@ -139,6 +148,7 @@ let package = Package(
         ),
         // The Dockerfile and the stated Swift version against what the package and its dependencies need.
         .testTarget(name: "PackagingTests", swiftSettings: swiftSettings),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),
         // Database tests: a real PostgreSQL the tests start themselves (or TEST_DATABASE_URL).
         .testTarget(
             name: "PostgresIntegrationTests",
@@ -147,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Server", "Store", "Postgres", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner"],
+            dependencies: ["Server", "Store", "Postgres", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner", "Fuzzing"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -87,6 +87,17 @@ struct FilterCompiler {
         func operand(_ value: InputValue) throws(PlanError) -> SQLExpression {
             try binds.bind(element: value, of: field, in: model, schema: api.schema)
         }
+        // Substring operators compare the value as the API writes it (an AWSDateTime as ISO 8601 text, not
+        // PostgreSQL's timestamp text), with any text as the operand: a prefix of a date is not a date.
+        let text = SQLExpression.cast(SelectionCompiler.output(column, type: FieldType(field.type.base)), .text)
+        let name = "\(model.name).\(field.name)"
+        func textOperand(_ value: InputValue) throws(PlanError) -> SQLExpression {
+            try binds.bind(value, as: .text) { (value) throws(PlanError) in
+                guard case .string(let string) = value else { throw PlanError(.badValue, "Filter on '\(name)' expects a string operand.") }
+                if let problem = StoredText.problem(in: value) { throw PlanError(.badValue, "Value for '\(name)' \(problem).") }
+                return string
+            }
+        }
         for (name, value) in entries {
             if value == .null, name != "eq", name != "ne" { continue }
             switch name {
@@ -101,6 +112,8 @@ struct FilterCompiler {
                 } else {
                     parts.append(.binary(column, .isDistinctFrom, try operand(value)))
                 }
+            case "lt", "le", "gt", "ge", "between" where field.type.isList:
+                throw PlanError(.invalidArguments, "'\(name)' compares single values; '\(field.name)' is a list (use contains, notContains, size, eq or ne).")
             case "lt", "le", "gt", "ge":
                 let op: SQLOperator = ["lt": .less, "le": .lessOrEqual, "gt": .greater, "ge": .greaterOrEqual][name]!
                 parts.append(.binary(column, op, try operand(value)))
@@ -110,15 +123,15 @@ struct FilterCompiler {
                 }
                 parts.append(.and([.binary(column, .greaterOrEqual, try operand(bounds[0])), .binary(column, .lessOrEqual, try operand(bounds[1]))]))
             case "beginsWith":
-                guard field.type.base.isStringLike else { throw PlanError(.invalidArguments, "beginsWith applies to string fields only ('\(field.name)').") }
-                let prefix = try operand(value)
-                parts.append(.binary(.function(.left, [.cast(column, .text), .function(.length, [prefix])]), .equal, prefix))
+                guard field.type.base.isStringLike, !field.type.isList else { throw PlanError(.invalidArguments, "beginsWith applies to string fields only ('\(field.name)').") }
+                let prefix = try textOperand(value)
+                parts.append(.binary(.function(.left, [text, .function(.length, [prefix])]), .equal, prefix))
             case "contains", "notContains":
                 let test: SQLExpression
                 if field.type.isList {
                     test = .any(try operand(value), .equal, column)
                 } else {
-                    test = .binary(.function(.strpos, [.cast(column, .text), try operand(value)]), .greater, .integer(0))
+                    test = .binary(.function(.strpos, [text, try textOperand(value)]), .greater, .integer(0))
                 }
                 parts.append(name == "contains" ? test : .not(.function(.coalesce, [test, .keyword(.false)])))
             case "attributeExists":

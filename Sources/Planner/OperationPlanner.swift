@@ -58,6 +58,8 @@ package final class OperationPlanner: Sendable {
         } catch {
             throw PlanErrors([error])
         }
+        let nameErrors = DefinitionNames.errors(in: document, limit: RequestLimits.maximumValidationErrors)
+        if !nameErrors.isEmpty { throw PlanErrors(nameErrors) }
         let errors = try validated(query)
         if !errors.isEmpty { throw PlanErrors(errors) }
         documents.store(documentKey) { _ in (document, Self.documentCost(query)) }
@@ -68,7 +70,12 @@ package final class OperationPlanner: Sendable {
         do {
             return try GraphQL.parse(source: Source(body: query, name: "GraphQL request"), noLocation: !locations)
         } catch let error as GraphQLError {
-            throw PlanError(.validation, error.message.split(separator: "\n").first.map(String.init) ?? error.message, locations: error.locations.map { ($0.line, $0.column) })
+            var message = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+            // GraphQLSwift writes a bad escape's internal string view into the message; keep only the words.
+            if let range = message.range(of: "Invalid character escape sequence") {
+                message = String(message[..<range.upperBound]) + "."
+            }
+            throw PlanError(.validation, message, locations: error.locations.map { ($0.line, $0.column) })
         } catch {
             throw PlanError(.validation, "\(error)")
         }

@@ -95,6 +95,10 @@ struct HostileInputTests {
         let overflow = try await server.graphQL(create, variables: ["i": item(["details": "1e999999"])])
         #expect(Self.errorType(overflow) == "ValidationError")
         #expect(!Self.message(overflow).contains("INSERT"))
+        for filter in [#"{tags: {gt: "a"}}"#, #"{tags: {between: ["a", "b"]}}"#, #"{tags: {beginsWith: "a"}}"#] {
+            let listCompare = try await server.graphQL("{ listItems(filter: \(filter)) { items { sku } } }")
+            #expect(Self.errorType(listCompare) == "InvalidArgumentsError", "\(filter)")
+        }
         let many = "{ listItems(filter: {or: [" + (0..<1500).map { "{title: {eq: \"t\($0)\"}}" }.joined(separator: ",") + "]}) { items { sku } } }"
         let tooMany = try await server.graphQL(many)
         #expect(Self.errorType(tooMany) == "LimitExceeded")
@@ -183,6 +187,26 @@ struct HostileInputTests {
         let nested = Data(("{\"v\":1,\"k\":" + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "}").utf8).base64EncodedString()
         let deep = try await server.graphQL("query($t: String) { listItems(limit: 1, nextToken: $t) { items { sku } } }", variables: ["t": nested])
         #expect(Self.errorType(deep) == "InvalidNextToken")
+    }
+
+    @Test("found by the fuzzer: identical definitions (a crash), a leaked internal in a syntax error, substring filters on dates")
+    func fuzzerFindings() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        for document in ["{__typename}{__typename}", "query A { __typename } query A { __typename }", "{ __typename ...F } fragment F on Query { __typename } fragment F on Query { __typename }"] {
+            let response = try await server.graphQL(document)
+            #expect(Self.message(response).contains("only"), "\(document)")
+        }
+        let escape = try await server.graphQL(#"{ getTeam(id: "\u{1F600}") { id } }"#)
+        #expect(Self.message(escape).contains("Invalid character escape sequence"))
+        #expect(!Self.message(escape).contains("Swift"))
+        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "m", founded: "2023-04-01T10:20:30.000Z"}) { id } }"#)
+        let prefix = try await server.graphQL(#"{ listTeams(filter: {founded: {beginsWith: "2023-04-01T10"}}) { items { id } } }"#)
+        #expect((value(prefix, "data", "listTeams", "items") as? [Any])?.count == 1, "\(prefix)")
+        let inside = try await server.graphQL(#"{ listTeams(filter: {founded: {contains: "T10:20"}}) { items { id } } }"#)
+        #expect((value(inside, "data", "listTeams", "items") as? [Any])?.count == 1, "\(inside)")
+        let (health, _, _) = try await server.post(body: nil, key: nil, method: "GET", path: "/healthz")
+        #expect(health == 200)
     }
 
     @Test("client-chosen names cannot forge log lines: control characters are escaped, length is bounded")
