@@ -90,11 +90,11 @@ struct FilterCompiler {
         // Substring operators compare the value as the API writes it (an AWSDateTime as ISO 8601 text, not
         // PostgreSQL's timestamp text), with any text as the operand: a prefix of a date is not a date.
         let text = SQLExpression.cast(SelectionCompiler.output(column, type: FieldType(field.type.base)), .text)
-        let name = "\(model.name).\(field.name)"
+        let label = "\(model.name).\(field.name)"
         func textOperand(_ value: InputValue) throws(PlanError) -> SQLExpression {
             try binds.bind(value, as: .text) { (value) throws(PlanError) in
-                guard case .string(let string) = value else { throw PlanError(.badValue, "Filter on '\(name)' expects a string operand.") }
-                if let problem = StoredText.problem(in: value) { throw PlanError(.badValue, "Value for '\(name)' \(problem).") }
+                guard case .string(let string) = value else { throw PlanError(.badValue, "Filter on '\(label)' expects a string operand.") }
+                if let problem = StoredText.problem(in: value) { throw PlanError(.badValue, "Value for '\(label)' \(problem).") }
                 return string
             }
         }
@@ -112,16 +112,19 @@ struct FilterCompiler {
                 } else {
                     parts.append(.binary(column, .isDistinctFrom, try operand(value)))
                 }
-            case "lt", "le", "gt", "ge", "between" where field.type.isList:
-                throw PlanError(.invalidArguments, "'\(name)' compares single values; '\(field.name)' is a list (use contains, notContains, size, eq or ne).")
-            case "lt", "le", "gt", "ge":
+            case "lt", "le", "gt", "ge", "between":
+                if field.type.isList {
+                    throw PlanError(.invalidArguments, "'\(name)' compares single values; '\(field.name)' is a list (use contains, notContains, size, eq or ne).")
+                }
+                if name == "between" {
+                    guard case .list(let bounds) = value, bounds.count == 2 else {
+                        throw PlanError(.invalidArguments, "Argument \(field.name).between expects exactly 2 elements.")
+                    }
+                    parts.append(.and([.binary(column, .greaterOrEqual, try operand(bounds[0])), .binary(column, .lessOrEqual, try operand(bounds[1]))]))
+                    continue
+                }
                 let op: SQLOperator = ["lt": .less, "le": .lessOrEqual, "gt": .greater, "ge": .greaterOrEqual][name]!
                 parts.append(.binary(column, op, try operand(value)))
-            case "between":
-                guard case .list(let bounds) = value, bounds.count == 2 else {
-                    throw PlanError(.invalidArguments, "Argument \(field.name).between expects exactly 2 elements.")
-                }
-                parts.append(.and([.binary(column, .greaterOrEqual, try operand(bounds[0])), .binary(column, .lessOrEqual, try operand(bounds[1]))]))
             case "beginsWith":
                 guard field.type.base.isStringLike, !field.type.isList else { throw PlanError(.invalidArguments, "beginsWith applies to string fields only ('\(field.name)').") }
                 let prefix = try textOperand(value)
