@@ -41,13 +41,21 @@ package enum NestingScanner {
         /// Tokens as GraphQL's lexer reads them (names, numbers, strings, punctuators; commas, whitespace
         /// and comments are not tokens).
         package var tokens: Int
+        /// The first `\u` escape in a string not followed by four hex digits: GraphQLSwift's lexer reads past
+        /// the end of the text on one at its end, so such a document must not reach it. Line and column of
+        /// the backslash.
+        package var badEscape: (line: Int, column: Int)?
+
+        package static func == (lhs: Measurement, rhs: Measurement) -> Bool {
+            lhs.excess == rhs.excess && lhs.tokens == rhs.tokens && lhs.badEscape?.line == rhs.badEscape?.line && lhs.badEscape?.column == rhs.badEscape?.column
+        }
     }
 
     /// Measures nesting and tokens in one pass, stopping at the first excess of either limit.
     package static func measure(_ text: String, nestingLimit: Int, tokenLimit: Int) -> Measurement {
         var scanner = Scanner(bytes: text.utf8)
         let excess = scanner.run(limit: nestingLimit, tokenLimit: tokenLimit)
-        return Measurement(excess: excess, tokens: scanner.tokens)
+        return Measurement(excess: excess, tokens: scanner.tokens, badEscape: scanner.badEscape)
     }
 
     private struct Scanner {
@@ -59,6 +67,7 @@ package enum NestingScanner {
         var depth = 0
         var deepest = 0
         var tokens = 0
+        var badEscape: (line: Int, column: Int)?
         /// True while inside a name or number, whose following characters continue the same token.
         var inWord = false
 
@@ -143,10 +152,28 @@ package enum NestingScanner {
             while index < bytes.endIndex {
                 let byte = bytes[index]
                 if byte == 0x0A || byte == 0x0D { return }
+                let position = index
                 advance()
                 if byte == UInt8(ascii: "\"") { return }
-                if byte == UInt8(ascii: "\\"), index < bytes.endIndex, bytes[index] != 0x0A, bytes[index] != 0x0D { advance() }
+                if byte == UInt8(ascii: "\\"), index < bytes.endIndex, bytes[index] != 0x0A, bytes[index] != 0x0D {
+                    if bytes[index] == UInt8(ascii: "u"), badEscape == nil, !hasFourHexDigits(after: index) {
+                        badEscape = (line, column(of: position))
+                    }
+                    advance()
+                }
             }
+        }
+
+        /// True when the four bytes after `position` are hex digits.
+        func hasFourHexDigits(after position: String.UTF8View.Index) -> Bool {
+            var cursor = bytes.index(after: position)
+            for _ in 0..<4 {
+                guard cursor < bytes.endIndex else { return false }
+                let byte = bytes[cursor]
+                guard (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) else { return false }
+                cursor = bytes.index(after: cursor)
+            }
+            return true
         }
 
         /// `"""…"""`, where `\"""` is an escaped delimiter.

@@ -46,6 +46,9 @@ package struct RequestLimits: Sendable, Equatable {
                 locations: [(excess.line, excess.column)]
             )
         }
+        if let escape = measured.badEscape {
+            throw PlanError(.validation, "Syntax Error GraphQL request (\(escape.line):\(escape.column)) Invalid Unicode escape sequence: \\u needs four hex digits.", locations: [escape])
+        }
         if measured.tokens > maximumTokens {
             throw PlanError(.limitExceeded, "The document has more than \(maximumTokens) tokens (token limit).")
         }

@@ -20,9 +20,15 @@ package enum SchemaParser {
 
     /// Parses schema text. `file` names the source in diagnostics.
     package static func parse(source: String, file: String? = nil) -> Result {
-        if let excess = NestingScanner.firstExcess(in: source, limit: maximumNesting) {
+        let measured = NestingScanner.measure(source, nestingLimit: maximumNesting, tokenLimit: .max)
+        if let excess = measured.excess {
             let location = ModelIR.SourceLocation(file: file, line: excess.line, column: excess.column)
             return Result(schema: nil, diagnostics: [.error("Brackets nest more than \(maximumNesting) deep here; a schema never needs that many.", at: location)])
+        }
+        if let escape = measured.badEscape {
+            // GraphQLSwift's lexer reads past the end of the text on such an escape.
+            let location = ModelIR.SourceLocation(file: file, line: escape.line, column: escape.column)
+            return Result(schema: nil, diagnostics: [.error("Syntax Error: invalid Unicode escape sequence: \\u needs four hex digits.", at: location)])
         }
         let document: Document
         do {

@@ -197,9 +197,16 @@ struct HostileInputTests {
             let response = try await server.graphQL(document)
             #expect(Self.message(response).contains("only"), "\(document)")
         }
-        let escape = try await server.graphQL(#"{ getTeam(id: "\u{1F600}") { id } }"#)
-        #expect(Self.message(escape).contains("Invalid character escape sequence"))
-        #expect(!Self.message(escape).contains("Swift"))
+        // A 12-byte document ending inside a \u escape crashed the process: GraphQLSwift's lexer read past its end.
+        for cut in [#"{ a(b: "\u"#, #"{ a(b: "\u0"#, #"{ a(b: "\u000"#, #"{ a(b: "\u00"x") }"#] {
+            let response = try await server.graphQL(cut)
+            #expect(Self.message(response).contains("Invalid Unicode escape sequence"), "\(cut)")
+        }
+        for bad in [#"{ getTeam(id: "\u{1F600}") { id } }"#, #"{ getTeam(id: "\x41") { id } }"#] {
+            let escape = try await server.graphQL(bad)
+            #expect(Self.message(escape).contains("escape sequence"), "\(bad)")
+            #expect(!Self.message(escape).contains("Swift"), "\(bad)")
+        }
         _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "m", founded: "2023-04-01T10:20:30.000Z"}) { id } }"#)
         let prefix = try await server.graphQL(#"{ listTeams(filter: {founded: {beginsWith: "2023-04-01T10"}}) { items { id } } }"#)
         #expect((value(prefix, "data", "listTeams", "items") as? [Any])?.count == 1, "\(prefix)")

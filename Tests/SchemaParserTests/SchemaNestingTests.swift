@@ -16,6 +16,16 @@ struct SchemaNestingTests {
     }
 }
 
+@Suite("Schema files that would crash the GraphQL lexer")
+struct SchemaEscapeTests {
+    @Test("a schema ending inside a \\u escape is a located syntax error")
+    func cutEscape() {
+        let result = SchemaParser.parse(source: "type A @model {\n  b: String @default(value: \"\\u0", file: "cut.graphql")
+        #expect(result.errors.first?.location == SourceLocation(file: "cut.graphql", line: 2, column: 30))
+        #expect(result.errors.first?.message.contains("invalid Unicode escape") == true)
+    }
+}
+
 @Suite("Names PostgreSQL would cut")
 struct StorageNameLengthTests {
     @Test("a table or column name over 63 bytes is an error at its line, not a database that drifts from its schema")
