@@ -45,6 +45,8 @@ package enum NestingScanner {
         /// the end of the text on one at its end, so such a document must not reach it. Line and column of
         /// the backslash.
         package var badEscape: (line: Int, column: Int)?
+        /// The first name or number longer than 1,024 bytes, which GraphQLSwift's lexer reads in quadratic time.
+        package var longWord: (line: Int, column: Int)?
 
         package static func == (lhs: Measurement, rhs: Measurement) -> Bool {
             lhs.excess == rhs.excess && lhs.tokens == rhs.tokens && lhs.badEscape?.line == rhs.badEscape?.line && lhs.badEscape?.column == rhs.badEscape?.column
@@ -55,7 +57,7 @@ package enum NestingScanner {
     package static func measure(_ text: String, nestingLimit: Int, tokenLimit: Int) -> Measurement {
         var scanner = Scanner(bytes: text.utf8)
         let excess = scanner.run(limit: nestingLimit, tokenLimit: tokenLimit)
-        return Measurement(excess: excess, tokens: scanner.tokens, badEscape: scanner.badEscape)
+        return Measurement(excess: excess, tokens: scanner.tokens, badEscape: scanner.badEscape, longWord: scanner.longWord)
     }
 
     private struct Scanner {
@@ -68,6 +70,12 @@ package enum NestingScanner {
         var deepest = 0
         var tokens = 0
         var badEscape: (line: Int, column: Int)?
+        /// The first name or number longer than `longestWord` bytes.
+        var longWord: (line: Int, column: Int)?
+        var wordStart: String.UTF8View.Index
+        /// GraphQLSwift's lexer takes time quadratic in a name's length (a 70,000-byte name took seconds); no
+        /// schema name is near this long.
+        static let longestWord = 1024
         /// True while inside a name or number, whose following characters continue the same token.
         var inWord = false
 
@@ -75,6 +83,7 @@ package enum NestingScanner {
             self.bytes = bytes
             index = bytes.startIndex
             lineStart = bytes.startIndex
+            wordStart = bytes.startIndex
         }
 
         mutating func run(limit: Int, tokenLimit: Int) -> Excess? {
@@ -90,7 +99,12 @@ package enum NestingScanner {
                         for _ in 0..<3 { advance() }
                         continue
                     }
-                    if !inWord { tokens += 1 }
+                    if !inWord {
+                        tokens += 1
+                        wordStart = index
+                    } else if longWord == nil, bytes.distance(from: wordStart, to: index) >= Self.longestWord {
+                        longWord = (line, column(of: wordStart))
+                    }
                     inWord = true
                     advance()
                     continue

@@ -82,7 +82,7 @@ package enum JSONReader {
                     }
                     skipWhitespace()
                     if current == UInt8(ascii: ",") { index += 1; continue }
-                    if current == UInt8(ascii: "}") { index += 1; return .object(fields) }
+                    if current == UInt8(ascii: "}") { index += 1; return .object(Self.lastOfEachKey(fields)) }
                     throw failure()
                 }
             case UInt8(ascii: "["):
@@ -158,6 +158,24 @@ package enum JSONReader {
                 }
             }
             throw failure()
+        }
+
+        /// `fields` with one entry per key, the last one given (as JavaScript's `JSON.parse` keeps it), in the
+        /// order keys first appear; found in linear time.
+        static func lastOfEachKey(_ fields: [(String, InputValue)]) -> [(String, InputValue)] {
+            guard fields.count > 1 else { return fields }
+            var positions: [String: Int] = [:]
+            var result: [(String, InputValue)] = []
+            result.reserveCapacity(fields.count)
+            for (key, value) in fields {
+                if let position = positions[key] {
+                    result[position].1 = value
+                } else {
+                    positions[key] = result.count
+                    result.append((key, value))
+                }
+            }
+            return result
         }
 
         /// The bytes of a string as text; refused when they are not UTF-8 (nothing is replaced).

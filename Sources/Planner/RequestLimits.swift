@@ -49,6 +49,9 @@ package struct RequestLimits: Sendable, Equatable {
         if let escape = measured.badEscape {
             throw PlanError(.validation, "Syntax Error GraphQL request (\(escape.line):\(escape.column)) Invalid Unicode escape sequence: \\u needs four hex digits.", locations: [escape])
         }
+        if let word = measured.longWord {
+            throw PlanError(.limitExceeded, "A name or number in the document is longer than 1,024 bytes (name length limit).", locations: [word])
+        }
         if measured.tokens > maximumTokens {
             throw PlanError(.limitExceeded, "The document has more than \(maximumTokens) tokens (token limit).")
         }

@@ -212,6 +212,12 @@ struct HostileInputTests {
         #expect((value(prefix, "data", "listTeams", "items") as? [Any])?.count == 1, "\(prefix)")
         let inside = try await server.graphQL(#"{ listTeams(filter: {founded: {contains: "T10:20"}}) { items { id } } }"#)
         #expect((value(inside, "data", "listTeams", "items") as? [Any])?.count == 1, "\(inside)")
+        // Found by the 10-minute run: a 70,000-byte name took seconds in the lexer; a repeated input key reached SQL.
+        let longName = try await server.graphQL("{ listTeams { items { " + String(repeating: "x", count: 70_000) + " } } }")
+        #expect(Self.errorType(longName) == "LimitExceeded")
+        let repeated = #"{"query":"mutation($i: CreateTeamInput!) { createTeam(input: $i) { mantra } }","variables":{"i":{"mantra":"first","mantra":"last"}}}"#
+        let (_, _, repeatedBody) = try await server.post(body: Data(repeated.utf8), key: server.key)
+        #expect(value(repeatedBody, "data", "createTeam", "mantra") as? String == "last", "\(repeatedBody)")
         let (health, _, _) = try await server.post(body: nil, key: nil, method: "GET", path: "/healthz")
         #expect(health == 200)
     }
