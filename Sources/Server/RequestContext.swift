@@ -9,18 +9,24 @@ struct ModelGraphRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The id sent back in `x-request-id` and written on the request's log lines.
     let requestID: String
-    /// True when the client connected from this machine (a loopback address or a Unix socket).
-    let isLocalClient: Bool
+    /// The connection the request came on; only `/metrics` asks where it comes from (`isLocalClient`), so
+    /// the address is not read on every request.
+    let channel: any Channel
 
     /// Creates the context of a request that just arrived.
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         requestID = RequestIDs.shared.next()
-        switch source.channel.remoteAddress {
-        case .v4(let address)?: isLocalClient = address.address.sin_addr.s_addr.bigEndian >> 24 == 127
-        case .v6?: isLocalClient = source.channel.remoteAddress?.ipAddress == "::1"
-        case .unixDomainSocket?: isLocalClient = true
-        case nil: isLocalClient = false
+        channel = source.channel
+    }
+
+    /// True when the client connected from this machine (a loopback address or a Unix socket).
+    var isLocalClient: Bool {
+        switch channel.remoteAddress {
+        case .v4(let address)?: address.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v6?: channel.remoteAddress?.ipAddress == "::1"
+        case .unixDomainSocket?: true
+        case nil: false
         }
     }
 }
