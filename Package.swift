@@ -1,11 +1,14 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// Upcoming features we opt into everywhere (as Hummingbird does). `MemberImportVisibility` and
-/// `InternalImportsByDefault` are left off for now: every target re-exports nothing, so they would add
-/// `package import` noise without catching a real mistake yet.
+/// Upcoming features we opt into everywhere (as Hummingbird does): with `MemberImportVisibility` a file sees
+/// only the members of the modules it imports itself, and with `InternalImportsByDefault` an import is
+/// private to its target unless marked `package import`, so Package.swift, the imports and the architecture
+/// map agree, and the compiler keeps them agreeing.
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -14,12 +17,16 @@ let package = Package(
     products: [
         .executable(name: "modelgraph", targets: ["modelgraph"]),
         .executable(name: "modelgraph-fuzz", targets: ["modelgraph-fuzz"]),
+        .executable(name: "modelgraph-bench-realtime", targets: ["modelgraph-bench-realtime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", exact: "4.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "4.1.0"..<"5.0.0"),
+        // JWT signature verification (RS256, ES256) from JSON Web Key Sets, not hand-written crypto.
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Prometheus exposition for /metrics (the swift-metrics backend the stack names); small, and its
         // only other dependency, swift-atomics, is already in the graph through Hummingbird.
@@ -29,10 +36,22 @@ let package = Package(
         // Already in the graph through Hummingbird; named for NIOHTTPTypes, the request parts a connection
         // handler sees (read deadlines for slow clients).
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // Already in the graph through GraphQL: `OrderedDictionary`, the type of GraphQLSwift's type map and
+        // argument lists, whose members the planner and the API builder use.
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+        // Already in the graph through Hummingbird: the tests run the application as a service.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        // WebSocket upgrades on Hummingbird's server, for real-time subscriptions; its client speaks the wire
+        // format in the tests. The stack names it; the WebSocket framing is NIO's.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        // Already in the graph through Hummingbird's TLS module: certificates and keys for `serve --tls-cert`.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
-        .target(name: "ModelIR", swiftSettings: swiftSettings),
+        // JSON: the one reader, value type and writer, for bodies, variables, AWSJSON values and page tokens.
+        .target(name: "JSON", swiftSettings: swiftSettings),
+        .target(name: "ModelIR", dependencies: ["JSON"], swiftSettings: swiftSettings),
         .target(name: "SQLSyntax", swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CLibPQ",
@@ -49,14 +68,22 @@ let package = Package(
         ),
         .target(
             name: "APISchema",
-            dependencies: ["ModelIR", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: [
+                "ModelIR", "SQLSyntax", .product(name: "GraphQL", package: "GraphQL"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "Migrations", dependencies: ["ModelIR", "SQLSyntax"], swiftSettings: swiftSettings),
+        // How models are stored: tables, columns, keys and constraints, and the SQL type of every field type;
+        // the planner and the migrations both read it.
+        .target(name: "Storage", dependencies: ["ModelIR", "SQLSyntax"], swiftSettings: swiftSettings),
+        .target(name: "Auth", dependencies: ["JSON", .product(name: "JWTKit", package: "jwt-kit")], swiftSettings: swiftSettings),
+        .target(name: "Migrations", dependencies: ["Storage", "SQLSyntax"], swiftSettings: swiftSettings),
         .target(
             name: "Postgres",
             dependencies: [
-                "CLibPQ", .target(name: "CLinuxEvents", condition: .when(platforms: [.linux])), "SQLSyntax", .product(name: "Logging", package: "swift-log"), .product(name: "NIOPosix", package: "swift-nio"),
+                "CLibPQ", .target(name: "CLinuxEvents", condition: .when(platforms: [.linux])), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -68,19 +95,46 @@ let package = Package(
         // Layer 2: the planner and the database-side services.
         .target(
             name: "Planner",
-            dependencies: ["ModelIR", "APISchema", "Migrations", "SQLSyntax", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: [
+                "JSON", "ModelIR", "APISchema", "Storage", "SQLSyntax", .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Store",
-            dependencies: ["ModelIR", "Migrations", "SQLSyntax", "Postgres"],
+            dependencies: ["Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
-        // Layer 3: HTTP.
+        // Layer 3: execution, for every transport: plan, run the statements, map errors, build the answer.
+        .target(
+            name: "Execution",
+            dependencies: [
+                "JSON", "APISchema", "Planner", "Postgres", "SQLSyntax",
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Layer 4: transports. Real-time subscriptions: the change feed (one listening connection per
+        // process), the subscriptions and their delivery, and the WebSocket protocols, for any socket.
+        .target(
+            name: "Realtime",
+            dependencies: ["JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // HTTP, and the WebSocket upgrade that hands a socket to Realtime.
         .target(
             name: "Server",
             dependencies: [
-                "ModelIR", "APISchema", "Planner", "Postgres", "Store", "SQLSyntax",
+                "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime",
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                // Already in the graph through HummingbirdTLS: reading the PEM files `serve --tls-cert/--tls-key` names.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -88,16 +142,15 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
-        // Layer 4: the command line.
+        // Layer 5: the command line.
         .executableTarget(
             name: "modelgraph",
             dependencies: [
-                "ModelIR", "SchemaParser", "APISchema", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner",
+                "ModelIR", "SchemaParser", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner", "Execution", "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The listen check before start-up and the errors it reports.
@@ -114,9 +167,19 @@ let package = Package(
             dependencies: ["Fuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
+        // The real-time load generator `scripts/bench --realtime` drives: N WebSocket subscribers, writes at a
+        // fixed rate, delivery latency.
+        .executableTarget(
+            name: "modelgraph-bench-realtime",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TestSupport",
-            dependencies: ["ModelIR", "SchemaParser", "EmbeddedPostgres", "Postgres"],
+            dependencies: ["EmbeddedPostgres", "Postgres", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // Pure tests: no database.
@@ -127,37 +190,58 @@ let package = Package(
         ),
         .testTarget(
             name: "APISchemaTests",
-            dependencies: ["APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: [
+                "APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MigrationsTests",
-            dependencies: ["Migrations", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport"],
+            dependencies: ["Storage", "Migrations", "SchemaParser", "SQLSyntax", "TestSupport"],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PlannerTests",
-            dependencies: ["Planner", "APISchema", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["Planner", "JSON", "APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        // Token verification with keys the tests generate; a key set served by a local HTTP server.
+        .testTarget(
+            name: "AuthTests",
+            dependencies: ["Auth", "JSON", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            swiftSettings: swiftSettings),
+        // The real-time protocols and subscriptions, without a socket or a database.
+        .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "JSON", "Execution"], swiftSettings: swiftSettings),
+        // The pool's state logic (job queue, turns between API keys), without a database.
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
         // The Dockerfile and the stated Swift version against what the package and its dependencies need.
         .testTarget(name: "PackagingTests", swiftSettings: swiftSettings),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),
         // Database tests: a real PostgreSQL the tests start themselves (or TEST_DATABASE_URL).
         .testTarget(
             name: "PostgresIntegrationTests",
-            dependencies: ["Postgres", "Store", "Migrations", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport"],
+            dependencies: ["Postgres", "Store", "Storage", "Migrations", "SchemaParser", "SQLSyntax", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Server", "Store", "Postgres", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner", "Fuzzing"],
+            dependencies: [
+                "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
+                "Fuzzing", "Realtime", .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            // The Python client scripts the real-time tests run (scripts/python-clients installs the clients).
+            exclude: ["Clients"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,6 +1,6 @@
-import ModelIR
+package import ModelIR
 
-/// Which shared input type filters, conditions and key conditions use for a field type (contract §1.6, §2).
+/// Which shared input type filters, conditions and key conditions use for a field type (docs/api-contract.md §5, §8).
 package enum InputTypeNames {
     /// `ModelStringInput`, `ModelIntInput`, `ModelEInput`, `ModelEListInput`… for filters and conditions.
     package static func filter(for type: FieldType) -> String? {
@@ -20,12 +20,12 @@ package enum InputTypeNames {
         }
     }
 
-    /// `ModelStringKeyConditionInput` etc. for a single sort key.
-    package static func keyCondition(for base: BaseType) -> String? {
+    /// The family whose key condition input (`ModelStringKeyConditionInput` etc.) a sort key of type `base` takes; nil when it cannot be one.
+    static func keyConditionFamily(for base: BaseType) -> Operator.Family? {
         switch base {
         case .scalar(.boolean): return nil
-        case .scalar(let scalar): return "Model\(scalarFamily(scalar))KeyConditionInput"
-        case .enumeration: return "ModelStringKeyConditionInput"
+        case .scalar(let scalar): return Operator.Family(rawValue: scalarFamily(scalar))
+        case .enumeration: return .string
         case .object, .model: return nil
         }
     }

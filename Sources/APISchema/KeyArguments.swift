@@ -1,6 +1,6 @@
 import ModelIR
 
-/// The sort-key condition argument of a key (contract §2 and §3): its name, type, and the input
+/// The sort-key condition argument of a key (docs/api-contract.md §8 and §9): its name, type, and the input
 /// definitions it needs.
 struct SortKeyArgument {
     var name: String
@@ -12,11 +12,11 @@ struct SortKeyArgument {
         let fields = sortKeys.compactMap { model.field(named: $0) }
         guard !fields.isEmpty, fields.count == sortKeys.count else { return nil }
         if fields.count == 1 {
-            guard let type = InputTypeNames.keyCondition(for: fields[0].type.base) else { return nil }
-            let family = String(type.dropFirst("Model".count).dropLast("KeyConditionInput".count))
-            self.name = fields[0].name
-            self.type = type
-            self.definitions = [SharedDefinitions.keyCondition(family)]
+            guard let family = InputTypeNames.keyConditionFamily(for: fields[0].type.base) else { return nil }
+            let definition = SharedDefinitions.keyCondition(family)
+            self.name = ModelNames.sortKeyArgument(sortKeys)
+            self.type = definition.name
+            self.definitions = [definition]
             return
         }
         let upper = Inflection.upperFirst(model.name)
@@ -34,10 +34,8 @@ struct SortKeyArgument {
             }
             return SDLField(field.name, typeName)
         }
-        var conditionFields = ["eq", "le", "lt", "ge", "gt"].map { SDLField($0, keyInput) }
-        conditionFields.append(SDLField("between", "[\(keyInput)]"))
-        conditionFields.append(SDLField("beginsWith", keyInput))
-        self.name = Inflection.camel(sortKeys)
+        let conditionFields = Operator.fields(of: .compositeKeyCondition, valueType: keyInput)
+        self.name = ModelNames.sortKeyArgument(sortKeys)
         self.type = conditionInput
         self.definitions = [.input(conditionInput, fields: conditionFields), .input(keyInput, fields: keyFields)]
     }

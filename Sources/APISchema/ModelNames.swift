@@ -1,6 +1,7 @@
-import ModelIR
+import Crypto
+package import ModelIR
 
-/// Every generated name of one model (contract §1.1), computed once.
+/// Every generated name of one model (docs/api-contract.md §2), computed once.
 package struct ModelNames: Equatable, Sendable {
     package let typeName: String
     package let connection: String
@@ -19,6 +20,12 @@ package struct ModelNames: Equatable, Sendable {
     package let onCreate: [String]
     package let onUpdate: [String]
     package let onDelete: [String]
+
+    /// The name of the argument that takes a condition on `sortKeys`: the field's own name for one, the
+    /// fields' names joined in camel case for a composite key (`statusCreatedAt`).
+    package static func sortKeyArgument(_ sortKeys: [String]) -> String {
+        sortKeys.count == 1 ? sortKeys[0] : Inflection.camel(sortKeys)
+    }
 
     /// Derives the names of `model`.
     package init(_ model: Model) {
@@ -60,6 +67,7 @@ package struct ModelNames: Equatable, Sendable {
     /// Names longer than 50 characters keep 45 and gain the first 5 hex digits of the name's MD5.
     package static func truncatedSubscriptionName(_ name: String) -> String {
         guard name.count > 50 else { return name }
-        return String(name.prefix(45)) + String(MD5.hex(Array(name.utf8)).prefix(5))
+        let digest = Insecure.MD5.hash(data: Array(name.utf8))
+        return String(name.prefix(45)) + digest.prefix(3).map { String($0 >> 4, radix: 16) + String($0 & 0x0F, radix: 16) }.joined().prefix(5)
     }
 }

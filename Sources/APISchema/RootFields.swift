@@ -1,4 +1,4 @@
-import ModelIR
+package import ModelIR
 
 /// What a root field of the generated API does, so the planner never re-derives names.
 package enum RootFieldKind: Equatable, Sendable {

@@ -4,7 +4,7 @@ import ModelIR
 struct ModelDefinitionsBuilder {
     let schema: Schema
     /// Reference fields a parent's implicit `@hasMany` generated on a child: they sit in the *parent's*
-    /// subscription filter (contract §1.7 quirk), keyed by child model name.
+    /// subscription filter (docs/api-contract.md §6 quirk), keyed by child model name.
     let hasManyGeneratedFields: [String: Set<String>]
 
     init(schema: Schema) {
@@ -50,7 +50,7 @@ struct ModelDefinitionsBuilder {
     }
 
     /// The sort-key argument of a hasMany field: present when the child key used for the lookup has sort
-    /// keys beyond the matched fields and at most one field was matched (contract §4.1).
+    /// keys beyond the matched fields and at most one field was matched (docs/api-contract.md §10.1).
     func nestedSortKeyArgument(_ relationship: Relationship, target: Model) -> SortKeyArgument? {
         guard relationship.targetFields.count == 1, let key = target.sortedKey(startingWith: relationship.targetFields[0]) else { return nil }
         return SortKeyArgument(model: target, sortKeys: key.sortFields, compositeLabel: key.indexName.map(Inflection.upperFirst) ?? "Primary")

@@ -15,7 +15,7 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else {
@@ -42,7 +42,7 @@ enum ChildProcess {
     /// after we exit. Our own descriptors are close-on-exec too; this also covers any a library left inheritable.
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         #if os(Linux)
-        _ = addCloseFrom?(&actions, 3)
+            _ = addCloseFrom?(&actions, 3)
         #endif
     }
 }

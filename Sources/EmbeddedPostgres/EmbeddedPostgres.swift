@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+package import Foundation
+package import Logging
 
 /// A private PostgreSQL cluster in a folder, started with the machine's own binaries. Used by `serve` when no
 /// database URL is given and by the tests. When the process is root, the cluster runs as the `postgres` user
@@ -13,6 +13,16 @@ package final class EmbeddedPostgres: @unchecked Sendable {
     /// Why the cluster could not be used.
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
+    }
+
+    /// How much of its work the server makes survive a crash of the machine.
+    package enum Durability: Sendable {
+        /// PostgreSQL's defaults: a committed transaction survives a crash of the machine.
+        case durable
+        /// For throwaway clusters (the tests): the server never waits for the disk (`fsync=off`,
+        /// `full_page_writes=off`). A killed server process still loses nothing committed, since its writes are
+        /// in the operating system's cache; only a crash of the machine could corrupt the cluster.
+        case throwaway
     }
 
     /// What `start` does when another process owns the cluster.
@@ -29,6 +39,8 @@ package final class EmbeddedPostgres: @unchecked Sendable {
     package let maxConnections: Int
     let logger: Logger
     private let binaries: URL
+    /// Whether the server flushes its writes to disk.
+    package let durability: Durability
     /// Guards the state below: `supervise` changes it from its own thread.
     private let state = NSLock()
     private var ownerLock: OwnerLock?
@@ -49,16 +61,20 @@ package final class EmbeddedPostgres: @unchecked Sendable {
 
     /// Finds the binaries; throws a message saying how to install them when there are none. `maxConnections`
     /// becomes the server's `max_connections` when this object starts it.
-    package init(directory: URL, maxConnections: Int = 200, logger: Logger = Logger(label: "modelgraph.postgres")) throws {
+    package init(
+        directory: URL, maxConnections: Int = 200, durability: Durability = .durable, logger: Logger = Logger(label: "modelgraph.postgres")
+    ) throws {
         self.directory = directory.standardizedFileURL
         self.maxConnections = maxConnections
+        self.durability = durability
         self.logger = logger
         guard let binaries = PostgresBinaries.find() else {
-            throw Failure(description: """
-                No PostgreSQL server binaries (initdb, pg_ctl) were found on PATH or under /usr/lib/postgresql/*/bin.
-                Install them (Debian/Ubuntu: apt-get install postgresql; macOS: brew install postgresql@15),
-                or point ModelGraph at a database with --database-url / DATABASE_URL.
-                """)
+            throw Failure(
+                description: """
+                    No PostgreSQL server binaries (initdb, pg_ctl) were found on PATH or under /usr/lib/postgresql/*/bin.
+                    Install them (Debian/Ubuntu: apt-get install postgresql; macOS: brew install postgresql@15),
+                    or point ModelGraph at a database with --database-url / DATABASE_URL.
+                    """)
         }
         self.binaries = binaries
     }
@@ -137,11 +153,12 @@ package final class EmbeddedPostgres: @unchecked Sendable {
 
     /// Starts the postmaster with this object's settings and records its pid. Also used to restart it.
     func launch() throws {
-        let settings = [
+        var settings = [
             "listen_addresses=''",  // no TCP listener at all
             "unix_socket_permissions=0700",
             "max_connections=\(maxConnections)",
         ]
+        if durability == .throwaway { settings += ["fsync=off", "full_page_writes=off"] }
         // pg_ctl hands these to the postmaster through a shell.
         let options = "-p \(port) -k \(Self.shellQuoted(socketDirectory)) " + settings.map { "-c \($0)" }.joined(separator: " ")
         try run("pg_ctl", ["-D", data.path, "-l", serverLog.path, "-w", "-t", "60", "-o", options, "start"])
@@ -153,7 +170,9 @@ package final class EmbeddedPostgres: @unchecked Sendable {
     private func join(owner: pid_t?, sharing: Sharing) throws {
         let ownerName = owner.map { "ModelGraph process \($0)" } ?? "another ModelGraph process"
         guard sharing == .joinOwner else {
-            throw Failure(description: "The embedded PostgreSQL in \(directory.path) is in use by \(ownerName). Stop that process first, or give this one its own --data-dir (or a --database-url).")
+            throw Failure(
+                description:
+                    "The embedded PostgreSQL in \(directory.path) is in use by \(ownerName). Stop that process first, or give this one its own --data-dir (or a --database-url).")
         }
         // The owner may still be starting its server.
         for _ in 0..<20 {
@@ -229,10 +248,11 @@ package final class EmbeddedPostgres: @unchecked Sendable {
         do {
             try runTool("/usr/sbin/runuser", ["-u", "postgres", "--", "test", "-w", path])
         } catch {
-            throw Failure(description: """
-                The postgres user cannot write to \(path): a parent folder is not searchable by other users.
-                Run `chmod o+x` on the parent folders, choose another folder with --data-dir, or use --database-url.
-                """)
+            throw Failure(
+                description: """
+                    The postgres user cannot write to \(path): a parent folder is not searchable by other users.
+                    Run `chmod o+x` on the parent folders, choose another folder with --data-dir, or use --database-url.
+                    """)
         }
     }
 
@@ -251,7 +271,9 @@ package final class EmbeddedPostgres: @unchecked Sendable {
         let (status, text) = try ChildProcess.run(path, arguments)
         guard status == 0 else {
             logger.debug("\(path) failed: \(text)")
-            throw Failure(description: "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.last ?? "") failed (exit \(status)): \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Failure(
+                description:
+                    "\(URL(fileURLWithPath: path).lastPathComponent) \(arguments.last ?? "") failed (exit \(status)): \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return text
     }

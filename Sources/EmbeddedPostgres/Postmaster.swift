@@ -25,13 +25,13 @@ struct Postmaster {
         if waitpid(pid, &status, WNOHANG) == pid { return false }
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
         #if os(Linux)
-        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        {
-            // The state follows the command name in parentheses: "1234 (postgres) Z …".
-            let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
-            if state == "Z" || state == "X" { return false }
-        }
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            {
+                // The state follows the command name in parentheses: "1234 (postgres) Z …".
+                let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+                if state == "Z" || state == "X" { return false }
+            }
         #endif
         return true
     }
@@ -42,12 +42,12 @@ struct Postmaster {
     func isRunning(data: URL) -> Bool {
         guard Self.isAlive(pid) else { return false }
         #if os(Linux)
-        guard let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd") else {
-            return (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)")) == nil
-        }
-        return URL(fileURLWithPath: cwd).resolvingSymlinksInPath().path == data.resolvingSymlinksInPath().path
+            guard let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd") else {
+                return (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)")) == nil
+            }
+            return URL(fileURLWithPath: cwd).resolvingSymlinksInPath().path == data.resolvingSymlinksInPath().path
         #else
-        return true
+            return true
         #endif
     }
 }

@@ -18,9 +18,15 @@ extension Corpus {
                 "query ListPosts($minRating: Int!) { listPosts(filter: { status: { eq: PUBLISHED }, rating: { ge: $minRating } }, limit: 20) { items { id title rating blog { id name } author { id name } } nextToken } }",
                 variables: [("minRating", .int)]
             ),
-            CorpusOperation("q3_has_many_page", "query BlogPosts($id: ID!) { getBlog(id: $id) { id name posts(limit: 50) { items { id title rating } nextToken } } }", variables: [("id", .id("blog"))]),
-            CorpusOperation("q4_depth3", "query Depth3 { listBlogs(limit: 10) { items { id name posts(limit: 10) { items { id title author { name } comments(limit: 5) { items { id content } } } } } } }"),
-            CorpusOperation("q5_many_to_many", "query TagPosts($id: ID!) { getTag(id: $id) { name posts(limit: 20) { items { post { id title author { name } } } } } }", variables: [("id", .id("tag"))]),
+            CorpusOperation(
+                "q3_has_many_page", "query BlogPosts($id: ID!) { getBlog(id: $id) { id name posts(limit: 50) { items { id title rating } nextToken } } }",
+                variables: [("id", .id("blog"))]),
+            CorpusOperation(
+                "q4_depth3",
+                "query Depth3 { listBlogs(limit: 10) { items { id name posts(limit: 10) { items { id title author { name } comments(limit: 5) { items { id content } } } } } } }"),
+            CorpusOperation(
+                "q5_many_to_many", "query TagPosts($id: ID!) { getTag(id: $id) { name posts(limit: 20) { items { post { id title author { name } } } } } }",
+                variables: [("id", .id("tag"))]),
             CorpusOperation(
                 "list_posts_page",
                 "query Page($filter: ModelPostFilterInput, $limit: Int, $next: String) { listPosts(filter: $filter, limit: $limit, nextToken: $next) { items { id title blog { name } } nextToken } }",
@@ -75,10 +81,15 @@ extension Corpus {
             CorpusOperation(
                 "create_post_input",
                 "mutation CreatePostInput($input: CreatePostInput!) { createPost(input: $input) { id title content status author { name } } }",
-                variables: [("input", .object([
-                    ("title", .string, true), ("content", .string, false), ("rating", .int, true),
-                    ("status", .enumeration(["DRAFT", "PUBLISHED", "ARCHIVED"]), true), ("blogId", .id("blog"), true), ("authorId", .id("person"), false),
-                ]))],
+                variables: [
+                    (
+                        "input",
+                        .object([
+                            ("title", .string, true), ("content", .string, false), ("rating", .int, true),
+                            ("status", .enumeration(["DRAFT", "PUBLISHED", "ARCHIVED"]), true), ("blogId", .id("blog"), true), ("authorId", .id("person"), false),
+                        ])
+                    )
+                ],
                 isMutation: true
             ),
             CorpusOperation(
@@ -92,7 +103,8 @@ extension Corpus {
                 #"mutation Link($name: String!, $post: ID!) { t: createTag(input: {name: $name}) { id name } l: createPostTag(input: {postId: $post, tagId: "tag-2"}) { id post { title } tag { name } } }"#,
                 variables: [("name", .string), ("post", .id("post"))], isMutation: true, echo: ("name", ["t", "name"])
             ),
-            CorpusOperation("delete_comment", "mutation Delete($id: ID!) { deleteComment(input: {id: $id}) { id content } }", variables: [("id", .id("comment"))], isMutation: true),
+            CorpusOperation(
+                "delete_comment", "mutation Delete($id: ID!) { deleteComment(input: {id: $id}) { id content } }", variables: [("id", .id("comment"))], isMutation: true),
             CorpusOperation(
                 "delete_blog_in_use",
                 #"mutation DeleteBlog($id: ID!) { deleteBlog(input: {id: $id}, condition: {not: {name: {eq: "nope"}}}) { id name posts { items { id } } } }"#,

@@ -63,6 +63,8 @@ public final class Campaign {
     private var connections: [HTTPConnection]
     private var healthConnections: [HTTPConnection]
     private var report: CampaignReport
+    /// The last request sent to each target and its iteration, blamed when the target stops answering.
+    private var lastSent: [(FuzzRequest, UInt64?)?]
     /// Called with a line now and then (progress, and each new kind of finding).
     public var log: (String) -> Void = { _ in }
 
@@ -73,6 +75,7 @@ public final class Campaign {
         self.options = options
         connections = targets.map { HTTPConnection(host: $0.host, port: $0.port) }
         healthConnections = targets.map { HTTPConnection(host: $0.host, port: $0.port) }
+        lastSent = Array(repeating: nil, count: targets.count)
         report = CampaignReport(seed: options.seed, scale: options.scale.name, keepPerSignature: options.keepPerSignature)
     }
 
@@ -82,7 +85,8 @@ public final class Campaign {
         for (index, target) in targets.enumerated() {
             for (step, document) in target.corpus.setup.enumerated() {
                 let body = JSONFragment.object([("query", .text(document))]).bytes
-                let request = FuzzRequest(method: "POST", target: "/graphql", headers: [("x-api-key", target.apiKey), ("Content-Type", "application/json")], body: body, recipe: "setup-\(step)")
+                let request = FuzzRequest(
+                    method: "POST", target: "/graphql", headers: [("x-api-key", target.apiKey), ("Content-Type", "application/json")], body: body, recipe: "setup-\(step)")
                 guard send(request, to: index, iteration: nil) else { return finish(started) }
             }
         }
@@ -98,14 +102,14 @@ public final class Campaign {
             sent += 1
             iteration += 1
             if sent % options.healthEvery == 0 {
-                guard targets.indices.allSatisfy({ healthy($0, after: request, iteration: iteration - 1) }) else { break }
+                guard targets.indices.allSatisfy(healthy) else { break }
             }
             if sent % 500 == 0 { log("\(sent) requests, \(report.findingCount) findings") }
         }
         // `send` already moved it past a request that stopped the campaign.
         report.lastIteration = max(report.lastIteration, iteration)
         if report.stopReason == nil {
-            for index in targets.indices where !healthy(index, after: nil, iteration: nil) { break }
+            for index in targets.indices where !healthy(index) { break }
         }
         return finish(started)
     }
@@ -121,7 +125,7 @@ public final class Campaign {
         let started = HTTPConnection.now()
         let result = connections[index].send(request, host: "\(target.host):\(target.port)", timeout: options.timeout)
         let seconds = HTTPConnection.now() - started
-        if getenv("FUZZ_TRACE") != nil { print("TRACE", String(format: "%.4f", seconds), request.body.count + request.target.utf8.count, request.recipe.prefix(100)) }
+        lastSent[index] = (request, iteration)
         report.requests += 1
         report.record(seconds: seconds)
         if let iteration { report.lastIteration = iteration + 1 }
@@ -161,11 +165,12 @@ public final class Campaign {
         }
     }
 
-    /// Whether `GET /healthz` answers 200; when it does not, records that the server died or hung (blaming
-    /// `request`, the last one sent, which may have been answered before the server went) and returns false.
-    private func healthy(_ index: Int, after request: FuzzRequest?, iteration: UInt64?) -> Bool {
+    /// Whether `GET /healthz` answers 200; when it does not, records that the server died or hung (blaming the
+    /// last request it was sent, which may have been answered before the server went) and returns false.
+    private func healthy(_ index: Int) -> Bool {
         guard let problem = healthProblem(index) else { return true }
         let target = targets[index]
+        let (request, iteration) = lastSent[index] ?? (nil, nil)
         let finding = Finding(
             property: .alive, detail: "GET /healthz: \(problem): the server died or hung after the request shown (or one shortly before it)",
             seed: options.seed, iteration: iteration, corpus: target.corpus.name, recipe: request?.recipe ?? "end of campaign",

@@ -58,10 +58,13 @@ public struct CampaignReport: Sendable {
     /// The summary: counts per property, time per request, then each distinct finding with its first example.
     public func summary(examplesPerSignature: Int = 1, maximumSignatures: Int = 40) -> String {
         var lines: [String] = []
-        lines.append("seed \(seed): \(requests) requests in \(String(format: "%.1f", seconds)) s, last iteration \(lastIteration), \(findingCount) findings, \(groups.count) distinct")
+        lines.append(
+            "seed \(seed): \(requests) requests in \(String(format: "%.1f", seconds)) s, last iteration \(lastIteration), \(findingCount) findings, \(groups.count) distinct")
         if let stopReason { lines.append("stopped early: \(stopReason)") }
         if !groups.isEmpty {
-            lines.append("to send one request again: modelgraph-fuzz --seed \(seed) --scale \(scale) --first-iteration N --requests 1 --url URL --api-key KEY --corpus SCHEMA (--show N prints it)")
+            lines.append(
+                "to send one request again: modelgraph-fuzz --seed \(seed) --scale \(scale) --first-iteration N --requests 1 --url URL --api-key KEY --corpus SCHEMA (--show N prints it)"
+            )
         }
         let sorted = durations.sorted()
         if !sorted.isEmpty {

@@ -39,7 +39,10 @@ public struct CorpusOperation: Sendable {
     public var inlineEcho: [String]?
 
     /// Creates an operation.
-    public init(_ name: String, _ document: String, variables: [(String, VariableKind)] = [], isMutation: Bool = false, echo: (variable: String, path: [String])? = nil, inlineEcho: [String]? = nil) {
+    public init(
+        _ name: String, _ document: String, variables: [(String, VariableKind)] = [], isMutation: Bool = false, echo: (variable: String, path: [String])? = nil,
+        inlineEcho: [String]? = nil
+    ) {
         self.name = name
         self.document = document
         self.variables = variables

@@ -86,7 +86,8 @@ enum Envelopes {
             "query=" + document + "&operationName=%00", "query=%7B+__typename+%7D", "query=" + document + "&variables=null",
             "query=%7B__typename%7D&variables=" + formEncode(Array(String(repeating: "[", count: 300).utf8)),
         ])
-        return FuzzRequest(method: "GET", target: graphQLPath + (query.isEmpty ? "" : "?" + query), headers: headers(apiKey, contentType: nil), body: [], recipe: "odd-get/" + query.prefix(40))
+        return FuzzRequest(
+            method: "GET", target: graphQLPath + (query.isEmpty ? "" : "?" + query), headers: headers(apiKey, contentType: nil), body: [], recipe: "odd-get/" + query.prefix(40))
     }
 
     /// Bodies that are not a GraphQL request: broken, truncated, of the wrong type, not UTF-8, too deep or too big.
@@ -98,21 +99,38 @@ enum Envelopes {
         case 0: (body, recipe) = ([], "empty")
         case 1: (body, recipe) = (Array(valid.prefix(random.below(max(1, valid.count)))), "truncated")
         case 2: (body, recipe) = (Array(random.pick(["null", "1", "\"x\"", "[]", "{}", "true", " "]).utf8), "scalar")
-        case 3: (body, recipe) = (Array(random.pick([#"{"query": 5}"#, #"{"query": null}"#, #"{"query": ["{ __typename }"]}"#, #"{"query": "{ __typename }", "variables": []}"#, #"{"query": "{ __typename }", "variables": "x"}"#, #"{"query": "{ __typename }", "extra": 1}"#, #"{"query": "{ __typename }", "operationName": 7}"#]).utf8), "wrong-types")
+        case 3:
+            (body, recipe) = (
+                Array(
+                    random.pick([
+                        #"{"query": 5}"#, #"{"query": null}"#, #"{"query": ["{ __typename }"]}"#, #"{"query": "{ __typename }", "variables": []}"#,
+                        #"{"query": "{ __typename }", "variables": "x"}"#, #"{"query": "{ __typename }", "extra": 1}"#, #"{"query": "{ __typename }", "operationName": 7}"#,
+                    ]).utf8), "wrong-types"
+            )
         case 4: (body, recipe) = (Array(#"{"query": "{ __typename }", "query": "#.utf8) + JSONFragment.text(operation.document).bytes + [UInt8(ascii: "}")], "duplicate-key")
         case 5: (body, recipe) = (random.pick([[0xFF], [0xEF, 0xBB, 0xBF], [0x00], [0xFE, 0xFF]]) + valid, "prefix-bytes")
         case 6: (body, recipe) = (valid.flatMap { [$0, 0] }, "utf16le")
         case 7:
             let depth = random.pick([255, 257, 10_000, 500_000])
-            (body, recipe) = (Array((#"{"query": "{ __typename }", "variables": {"a": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}").utf8), "deep-json-\(depth)")
+            (body, recipe) = (
+                Array((#"{"query": "{ __typename }", "variables": {"a": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}").utf8),
+                "deep-json-\(depth)"
+            )
         case 8: (body, recipe) = (Array(String(repeating: "[", count: random.pick([1000, 100_000])).utf8), "open-brackets")
         case 9:
             let size = random.pick(scale.bodiesAtTheLimit ? [2 << 20, (2 << 20) + 1, 3 << 20] : [(2 << 20) + 1, 3 << 20])
             let head = Array(#"{"query": "{ __typename }"#.utf8)
             (body, recipe) = (head + Array(repeating: UInt8(ascii: " "), count: size - head.count - 2) + Array(#""}"#.utf8), "body-\(size)")
-        case 10: (body, recipe) = (Array(#"{"query": "{ __typename }", "variables": {"a": "#.utf8) + Array(random.pick(HostileStrings.invalidNumbers).utf8) + Array("}}".utf8), "invalid-number")
-        case 11: (body, recipe) = (Array(#"{"query": "{ __typename }", "variables": {"a": "#.utf8) + [0x22] + random.pick([[0x5C, 0x75, 0x44, 0x38], [0x5C, 0x78], [0x0A], [0x5C]]) + Array("\"}}".utf8), "bad-escape")
-        case 12: (body, recipe) = (Array(#"{"query": "# .utf8) + [0x22] + random.pick(HostileStrings.invalidUTF8) + Array(#"{ __typename }"}"#.utf8), "invalid-utf8-in-query")
+        case 10:
+            (body, recipe) = (
+                Array(#"{"query": "{ __typename }", "variables": {"a": "#.utf8) + Array(random.pick(HostileStrings.invalidNumbers).utf8) + Array("}}".utf8), "invalid-number"
+            )
+        case 11:
+            (body, recipe) = (
+                Array(#"{"query": "{ __typename }", "variables": {"a": "#.utf8) + [0x22] + random.pick([[0x5C, 0x75, 0x44, 0x38], [0x5C, 0x78], [0x0A], [0x5C]])
+                    + Array("\"}}".utf8), "bad-escape"
+            )
+        case 12: (body, recipe) = (Array(#"{"query": "#.utf8) + [0x22] + random.pick(HostileStrings.invalidUTF8) + Array(#"{ __typename }"}"#.utf8), "invalid-utf8-in-query")
         default: (body, recipe) = (valid + Array(random.pick([",", "}", "]", " x", "\u{0}"]).utf8), "trailing-garbage")
         }
         return FuzzRequest(method: "POST", target: graphQLPath, headers: headers(apiKey, contentType: "application/json"), body: body, recipe: "broken-body-" + recipe)
@@ -122,7 +140,9 @@ enum Envelopes {
     static func badKey(_ operation: GeneratedOperation, apiKey: String, _ random: inout SplitMix64) -> FuzzRequest {
         var request = postJSON(operation, apiKey: apiKey, &random)
         request.echoes = []
-        let key = random.pick([nil, "", "mg_00000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", apiKey + "x", String(apiKey.dropLast()), apiKey.uppercased(), "mg_", String(repeating: "k", count: 4000)])
+        let key = random.pick([
+            nil, "", "mg_00000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", apiKey + "x", String(apiKey.dropLast()), apiKey.uppercased(), "mg_", String(repeating: "k", count: 4000),
+        ])
         request.headers.removeAll { $0.0 == "x-api-key" }
         if let key { request.headers.append(("x-api-key", key)) }
         request.recipe = "bad-key/" + request.recipe

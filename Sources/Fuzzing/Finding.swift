@@ -32,7 +32,8 @@ public struct Finding: Sendable {
     }
 
     /// Findings with the same signature are one problem seen again: the property and the detail with its
-    /// numbers and quoted values blurred.
+    /// numbers blurred; for an InternalError (whose message only names a request id), the operation instead; for
+    /// a lost answer, a dead server or a slow one, the request's shapes.
     public var signature: String {
         var blurred = ""
         var inDigits = false
@@ -47,6 +48,8 @@ public struct Finding: Sendable {
         }
         if property == .slow || property == .answered || property == .alive {
             blurred = shapes
+        } else if property == .internalError {
+            blurred = recipe.split(separator: "/").prefix(2).joined(separator: "/")
         }
         return property.rawValue + ": " + blurred
     }

@@ -54,7 +54,9 @@ public struct FuzzRequest: Sendable {
     public static func printable(_ bytes: [UInt8], limit: Int) -> String {
         var text = ""
         for byte in bytes.prefix(limit) {
-            if byte >= 0x20 && byte < 0x7F { text.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+            if byte >= 0x20 && byte < 0x7F {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
                 let hex = String(byte, radix: 16)
                 text += "\\x" + (hex.count == 1 ? "0" + hex : hex)
             }

@@ -21,25 +21,7 @@ public enum GraphQLTokens {
                 while index < characters.count && characters[index] != "\n" && characters[index] != "\r" { index += 1 }
             case "\"":
                 let start = index
-                if index + 2 < characters.count && characters[index + 1] == "\"" && characters[index + 2] == "\"" {
-                    index += 3
-                    while index < characters.count {
-                        if characters[index] == "\\" && index + 3 < characters.count && characters[(index + 1)...(index + 3)].allSatisfy({ $0 == "\"" }) {
-                            index += 4
-                        } else if index + 2 < characters.count && characters[index...(index + 2)].allSatisfy({ $0 == "\"" }) {
-                            index += 3
-                            break
-                        } else {
-                            index += 1
-                        }
-                    }
-                } else {
-                    index += 1
-                    while index < characters.count && characters[index] != "\"" && characters[index] != "\n" {
-                        index += characters[index] == "\\" ? 2 : 1
-                    }
-                    index = min(index + 1, characters.count)
-                }
+                index = stringEnd(characters, from: start)
                 tokens.append(text(start..<index))
             case ".":
                 if index + 2 < characters.count && characters[index + 1] == "." && characters[index + 2] == "." {
@@ -55,10 +37,7 @@ public enum GraphQLTokens {
                 tokens.append(text(start..<index))
             case "-", "0"..."9":
                 let start = index
-                index += 1
-                while index < characters.count && (isNameContinue(characters[index]) || characters[index] == "." || ((characters[index] == "+" || characters[index] == "-") && (characters[index - 1] == "e" || characters[index - 1] == "E"))) {
-                    index += 1
-                }
+                index = numberEnd(characters, from: start)
                 tokens.append(text(start..<index))
             default:
                 tokens.append(text(index..<(index + 1)))
@@ -66,6 +45,43 @@ public enum GraphQLTokens {
             }
         }
         return tokens
+    }
+
+    /// The index just past the string or block string at `start`; an unterminated one runs to its line's end (string) or the document's (block string).
+    private static func stringEnd(_ characters: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        if index + 2 < characters.count && characters[index + 1] == "\"" && characters[index + 2] == "\"" {
+            index += 3
+            while index < characters.count {
+                if characters[index] == "\\" && index + 3 < characters.count && characters[(index + 1)...(index + 3)].allSatisfy({ $0 == "\"" }) {
+                    index += 4
+                } else if index + 2 < characters.count && characters[index...(index + 2)].allSatisfy({ $0 == "\"" }) {
+                    index += 3
+                    break
+                } else {
+                    index += 1
+                }
+            }
+        } else {
+            index += 1
+            while index < characters.count && characters[index] != "\"" && characters[index] != "\n" {
+                index += characters[index] == "\\" ? 2 : 1
+            }
+            index = min(index + 1, characters.count)
+        }
+        return index
+    }
+
+    /// The index just past the number (or number-like run of name characters, dots and exponent signs) that starts at `start`.
+    private static func numberEnd(_ characters: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start + 1
+        while index < characters.count
+            && (isNameContinue(characters[index]) || characters[index] == "."
+                || ((characters[index] == "+" || characters[index] == "-") && (characters[index - 1] == "e" || characters[index - 1] == "E")))
+        {
+            index += 1
+        }
+        return index
     }
 
     /// Joins tokens back into a document, with a space between two tokens only where one is needed to keep them

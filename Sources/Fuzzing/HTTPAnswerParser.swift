@@ -97,8 +97,8 @@ struct HTTPAnswerParser {
     }
 }
 
-private extension String {
-    func trimmed(of characters: String) -> String {
+extension String {
+    fileprivate func trimmed(of characters: String) -> String {
         let set = Set(characters)
         var slice = Substring(self)
         while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }

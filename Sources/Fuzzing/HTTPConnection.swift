@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An HTTP/1.1 answer as received.
@@ -111,9 +111,9 @@ public final class HTTPConnection {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
@@ -123,8 +123,8 @@ public final class HTTPConnection {
         let descriptor = streamSocket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
         guard descriptor >= 0 else { return .failure(HTTPFailure(description: "socket() failed")) }
         #if canImport(Darwin)
-        var one: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         var noDelay: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
@@ -142,9 +142,9 @@ public final class HTTPConnection {
             guard waitFor(events: Int16(POLLOUT), deadline: deadline) else { return false }
             let count = bytes[offset...].withUnsafeBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.send(socket, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                    Glibc.send(socket, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
                 #else
-                Darwin.send(socket, buffer.baseAddress, buffer.count, 0)
+                    Darwin.send(socket, buffer.baseAddress, buffer.count, 0)
                 #endif
             }
             if count <= 0 {
@@ -209,9 +209,9 @@ public final class HTTPConnection {
 }
 
 #if canImport(Glibc)
-private func streamSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 { Glibc.socket(family, type, proto) }
-private func closeDescriptor(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+    private func streamSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 { Glibc.socket(family, type, proto) }
+    private func closeDescriptor(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
 #else
-private func streamSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 { Darwin.socket(family, type, proto) }
-private func closeDescriptor(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
+    private func streamSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 { Darwin.socket(family, type, proto) }
+    private func closeDescriptor(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
 #endif

@@ -48,7 +48,10 @@ enum HostileDocuments {
             return ("{ __typename " + repeated("@skip(if: false) ", count) + "}", "directives-\(count)")
         case 11:
             let filterType = corpus.name == "catalog" ? "ModelShelfFilterInput" : "ModelPostFilterInput"
-            return ("query D($f: \(filterType) = " + repeated("{not: ", depth) + "{id: {eq: \"x\"}}" + repeated("}", depth) + ") { \(list)(filter: $f) { items { id } } }", "deep-default-value-\(depth)")
+            return (
+                "query D($f: \(filterType) = " + repeated("{not: ", depth) + "{id: {eq: \"x\"}}" + repeated("}", depth) + ") { \(list)(filter: $f) { items { id } } }",
+                "deep-default-value-\(depth)"
+            )
         default:
             let levels = min(depth, scale.maximumCount)
             return ("{ __type(name: \"Query\") { " + repeated("fields { type { ", levels) + "name" + repeated(" } }", levels) + " } }", "deep-introspection-\(levels)")

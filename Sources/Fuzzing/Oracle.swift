@@ -151,7 +151,9 @@ public enum Oracle {
     static func describe(_ units: [UInt16]) -> String {
         var text = ""
         for unit in units.prefix(24) {
-            if unit >= 0x20 && unit < 0x7F { text.unicodeScalars.append(Unicode.Scalar(UInt8(unit))) } else {
+            if unit >= 0x20 && unit < 0x7F {
+                text.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+            } else {
                 let hex = String(unit, radix: 16)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }

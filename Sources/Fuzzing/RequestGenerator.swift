@@ -20,7 +20,7 @@ public struct RequestGenerator: Sendable {
 
     /// The request for `iteration` of the campaign started from `seed`; the same on every run and platform.
     public func request(seed: UInt64, iteration: UInt64) -> FuzzRequest {
-        var random = SplitMix64(seed: seed, iteration: iteration)
+        var random = SplitMix64(seed: seed ^ corpusSalt, iteration: iteration)
         let operation = makeOperation(&random)
         let envelope = random.below(100)
         switch envelope {
@@ -32,6 +32,11 @@ public struct RequestGenerator: Sendable {
         case 94..<97: return Envelopes.oddGet(operation, apiKey: apiKey, &random)
         default: return Envelopes.badKey(operation, apiKey: apiKey, &random)
         }
+    }
+
+    /// FNV-1a of the corpus name: each schema gets its own stream of requests from one seed.
+    var corpusSalt: UInt64 {
+        corpus.name.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     /// A document with its variables and what a good answer must echo.
@@ -57,7 +62,9 @@ public struct RequestGenerator: Sendable {
         let hostileShare = probe ? 0 : random.pick([0, 0, 20, 50, 100])
         for (name, kind) in source.variables {
             if let echo = source.echo, probe, echo.variable == name {
-                let units = random.percent(80) ? random.pick(HostileStrings.strings) : HostileStrings.long(random.pick([3000, 3000, 3000, 100_000], upTo: scale.maximumLength), random.pick(["a", "é", "😀"]))
+                let units =
+                    random.percent(80)
+                    ? random.pick(HostileStrings.strings) : HostileStrings.long(random.pick([3000, 3000, 3000, 100_000], upTo: scale.maximumLength), random.pick(["a", "é", "😀"]))
                 variables.append((name, .string(units)))
                 echoes.append(FuzzRequest.Echo(path: echo.path, value: units))
                 recipe.append("echo-probe")
@@ -100,7 +107,9 @@ public struct RequestGenerator: Sendable {
             loop: while true {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar):
-                    if scalar == "\"" || scalar == "\\" { literal += "\\" + String(scalar) } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                    if scalar == "\"" || scalar == "\\" {
+                        literal += "\\" + String(scalar)
+                    } else if scalar.value < 0x20 || scalar.value == 0x7F {
                         escape(UInt16(scalar.value))
                     } else {
                         literal.unicodeScalars.append(scalar)
@@ -111,7 +120,9 @@ public struct RequestGenerator: Sendable {
             }
         } else {
             for unit in units {
-                if unit == 0x22 || unit == 0x5C { literal += "\\" + String(UnicodeScalar(UInt8(unit))) } else if unit >= 0x20 && unit < 0x7F {
+                if unit == 0x22 || unit == 0x5C {
+                    literal += "\\" + String(UnicodeScalar(UInt8(unit)))
+                } else if unit >= 0x20 && unit < 0x7F {
                     literal.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
                 } else {
                     escape(unit)

@@ -41,7 +41,9 @@ struct ValueMaker {
         case .dateTime: return .text(random.pick(HostileStrings.dateTimes))
         case .json: return .text(random.pick(HostileStrings.jsonTexts))
         case .email: return .text(random.pick(["a@b", "@", "a@@b", String(repeating: "a", count: min(70_000, scale.maximumLength)) + "@x.io", "a\u{0}@x.io", "user@[::1]"]))
-        case .url: return .text(random.pick(["http://", "javascript:alert(1)", "https://x.io/\u{0}", "http://[::1", "//x", String(repeating: "h", count: min(70_000, scale.maximumLength))]))
+        case .url:
+            return .text(
+                random.pick(["http://", "javascript:alert(1)", "https://x.io/\u{0}", "http://[::1", "//x", String(repeating: "h", count: min(70_000, scale.maximumLength))]))
         case .enumeration(let values): return .text(random.pick(values.map { $0.lowercased() } + ["", values[0] + " ", "__typename", values[0] + "\u{0}"]))
         case .nextToken: return .text(random.pick(HostileStrings.nextTokens))
         case .list(let item):

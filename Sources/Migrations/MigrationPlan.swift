@@ -1,4 +1,4 @@
-import SQLSyntax
+package import SQLSyntax
 
 /// The steps from one storage snapshot to another.
 package struct MigrationPlan: Equatable, Sendable {

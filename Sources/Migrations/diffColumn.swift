@@ -1,4 +1,5 @@
 import SQLSyntax
+import Storage
 
 extension MigrationDiff {
     /// Steps turning column `old` into `new` of `table`, each marked when it can lose data.
@@ -13,7 +14,8 @@ extension MigrationDiff {
             step(.dropConstraint(table: name, name: DDL.checkName(table: table, column: column)))
         }
         if old.type != new.type || old.collation != new.collation {
-            let loss = isWidening(from: old.type, to: new.type)
+            let loss =
+                isWidening(from: old.type, to: new.type)
                 ? nil : "changes \(label) from \(old.type) to \(new.type); values that do not convert make the migration fail, and precision can be lost"
             step(.alterColumnType(table: name, column: column, type: new.type, collation: new.collation), loss)
         }

@@ -1,4 +1,5 @@
-import SQLSyntax
+package import SQLSyntax
+package import Storage
 
 /// Turns storage descriptions into DDL statements.
 package enum DDL {

@@ -1,4 +1,4 @@
-/// The operations an `@auth` rule can grant (contract §5).
+/// The operations an `@auth` rule can grant (docs/api-contract.md §11).
 package enum ModelOperation: String, CaseIterable, Equatable, Hashable, Sendable, Codable {
     case create, update, delete, get, list, listen, sync, search
 
@@ -7,7 +7,7 @@ package enum ModelOperation: String, CaseIterable, Equatable, Hashable, Sendable
 }
 
 /// Who may do what with a model. Only `allow: public` with the API key provider exists today
-/// (decisions.md: other strategies are rejected by the parser).
+/// (docs/decisions.md §7: other strategies are rejected by the parser).
 package struct AuthPolicy: Equatable, Sendable, Codable {
     /// Operations granted to API-key callers.
     package var publicOperations: Set<ModelOperation>

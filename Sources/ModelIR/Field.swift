@@ -4,11 +4,11 @@ package struct Field: Equatable, Sendable, Codable {
     package enum Origin: String, Equatable, Sendable, Codable {
         /// Written in the schema file.
         case declared
-        /// The implicit `id: ID!` (contract §1.3).
+        /// The implicit `id: ID!` (docs/api-contract.md §3.1).
         case implicitID
         /// An implicit `createdAt`/`updatedAt` timestamp.
         case implicitTimestamp
-        /// A generated reference field of an argument-less relationship (contract §4.2).
+        /// A generated reference field of an argument-less relationship (docs/api-contract.md §10.2).
         case implicitReference
     }
 

@@ -1,4 +1,4 @@
-/// Name building exactly as the Amplify transformer does it (contract §1.1): camel/pascal joins and the
+/// Name building exactly as the Amplify transformer does it (docs/api-contract.md §2): camel/pascal joins and the
 /// first-letter helpers. Lives in ModelIR because lowering (default index names) needs it as much as the
 /// API schema does.
 package enum Inflection {

@@ -47,6 +47,9 @@ package enum NestingScanner {
         package var badEscape: (line: Int, column: Int)?
         /// The first name or number longer than 1,024 bytes, which GraphQLSwift's lexer reads in quadratic time.
         package var longWord: (line: Int, column: Int)?
+        /// Escapes GraphQLSwift's lexer does not read (a surrogate pair `\uD83D\uDE00`, a braced `\u{1F600}`),
+        /// as `UnicodeEscapes` rewrites them; empty for almost every document.
+        package var escapes: [UnicodeEscapes.Rewrite] = []
 
         package static func == (lhs: Measurement, rhs: Measurement) -> Bool {
             lhs.excess == rhs.excess && lhs.tokens == rhs.tokens && lhs.badEscape?.line == rhs.badEscape?.line && lhs.badEscape?.column == rhs.badEscape?.column
@@ -57,7 +60,7 @@ package enum NestingScanner {
     package static func measure(_ text: String, nestingLimit: Int, tokenLimit: Int) -> Measurement {
         var scanner = Scanner(bytes: text.utf8)
         let excess = scanner.run(limit: nestingLimit, tokenLimit: tokenLimit)
-        return Measurement(excess: excess, tokens: scanner.tokens, badEscape: scanner.badEscape, longWord: scanner.longWord)
+        return Measurement(excess: excess, tokens: scanner.tokens, badEscape: scanner.badEscape, longWord: scanner.longWord, escapes: scanner.escapes)
     }
 
     private struct Scanner {
@@ -73,6 +76,7 @@ package enum NestingScanner {
         /// The first name or number longer than `longestWord` bytes.
         var longWord: (line: Int, column: Int)?
         var wordStart: String.UTF8View.Index
+        var escapes: [UnicodeEscapes.Rewrite] = []
         /// GraphQLSwift's lexer takes time quadratic in a name's length (a 70,000-byte name took seconds); no
         /// schema name is near this long.
         static let longestWord = 1024
@@ -89,7 +93,8 @@ package enum NestingScanner {
         mutating func run(limit: Int, tokenLimit: Int) -> Excess? {
             while index < bytes.endIndex, tokens <= tokenLimit {
                 let byte = bytes[index]
-                let isWordByte = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
+                let isWordByte =
+                    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte >= 0x80
                 if isWordByte {
                     // `...` is one punctuator; names and numbers (with their signs, dots and exponents) one token.
@@ -163,14 +168,20 @@ package enum NestingScanner {
         /// `"…"`: ends at an unescaped quote or at the end of the line (where the lexer reports it).
         mutating func skipString() {
             advance()
+            let firstRewrite = escapes.count
             while index < bytes.endIndex {
                 let byte = bytes[index]
                 if byte == 0x0A || byte == 0x0D { return }
                 let position = index
                 advance()
-                if byte == UInt8(ascii: "\"") { return }
+                if byte == UInt8(ascii: "\"") {
+                    // The string's rewrites are padded with spaces after its closing quote, so every later
+                    // token keeps its byte offset, line and column.
+                    if escapes.count > firstRewrite { escapes[escapes.count - 1].padAfter = bytes.distance(from: bytes.startIndex, to: index) }
+                    return
+                }
                 if byte == UInt8(ascii: "\\"), index < bytes.endIndex, bytes[index] != 0x0A, bytes[index] != 0x0D {
-                    if bytes[index] == UInt8(ascii: "u"), badEscape == nil, !hasFourHexDigits(after: index) {
+                    if bytes[index] == UInt8(ascii: "u"), badEscape == nil, !readUnicodeEscape(from: position) {
                         badEscape = (line, column(of: position))
                     }
                     advance()
@@ -178,16 +189,71 @@ package enum NestingScanner {
             }
         }
 
-        /// True when the four bytes after `position` are hex digits.
-        func hasFourHexDigits(after position: String.UTF8View.Index) -> Bool {
-            var cursor = bytes.index(after: position)
-            for _ in 0..<4 {
-                guard cursor < bytes.endIndex else { return false }
-                let byte = bytes[cursor]
-                guard (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) else { return false }
-                cursor = bytes.index(after: cursor)
+        /// Reads the `\u` escape starting at `start` (its backslash): four hex digits GraphQLSwift reads
+        /// itself, or a form it does not (a surrogate pair, braces), recorded in `escapes`. False for an escape
+        /// that is no Unicode scalar: too few digits, a lone surrogate, braces past U+10FFFF.
+        mutating func readUnicodeEscape(from start: String.UTF8View.Index) -> Bool {
+            let offset = bytes.distance(from: bytes.startIndex, to: start)
+            if let (value, length) = hex(at: offset + 2, braced: true) {
+                guard let scalar = Unicode.Scalar(value) else { return false }
+                escapes.append(UnicodeEscapes.Rewrite(offset: offset, length: length + 2, scalar: scalar))
+                return true
             }
-            return true
+            guard let (high, _) = hex(at: offset + 2, braced: false) else { return false }
+            switch high {
+            case 0xD800...0xDBFF:
+                guard byte(at: offset + 6) == UInt8(ascii: "\\"), byte(at: offset + 7) == UInt8(ascii: "u"),
+                    let (low, _) = hex(at: offset + 8, braced: false), (0xDC00...0xDFFF).contains(low),
+                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                else { return false }
+                escapes.append(UnicodeEscapes.Rewrite(offset: offset, length: 12, scalar: scalar))
+                // Skip the low half's backslash so it is not read as an escape of its own.
+                for _ in 0..<6 { advance() }
+                return true
+            case 0xDC00...0xDFFF:
+                return false
+            default:
+                return true
+            }
+        }
+
+        /// The byte at `offset`, or nil past the end.
+        func byte(at offset: Int) -> UInt8? {
+            guard let position = bytes.index(bytes.startIndex, offsetBy: offset, limitedBy: bytes.endIndex), position < bytes.endIndex else { return nil }
+            return bytes[position]
+        }
+
+        /// Four hex digits at `offset` (`braced` false), or one to six in braces (`braced` true): the value and
+        /// how many bytes it took.
+        func hex(at offset: Int, braced: Bool) -> (UInt32, Int)? {
+            var value: UInt32 = 0
+            var cursor = offset
+            if braced {
+                guard byte(at: cursor) == UInt8(ascii: "{") else { return nil }
+                cursor += 1
+            }
+            var digits = 0
+            while digits < (braced ? 6 : 4), let byte = byte(at: cursor), let digit = Self.hexValue(byte) {
+                value = value << 4 | digit
+                digits += 1
+                cursor += 1
+            }
+            if braced {
+                guard digits > 0, byte(at: cursor) == UInt8(ascii: "}") else { return nil }
+                cursor += 1
+            } else if digits < 4 {
+                return nil
+            }
+            return (value, cursor - offset)
+        }
+
+        static func hexValue(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case 0x30...0x39: UInt32(byte - 0x30)
+            case 0x41...0x46: UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: UInt32(byte - 0x61 + 10)
+            default: nil
+            }
         }
 
         /// `"""…"""`, where `\"""` is an escaped delimiter.

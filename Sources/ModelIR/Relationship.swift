@@ -43,7 +43,7 @@ package struct Relationship: Equatable, Sendable, Codable {
     }
 }
 
-/// Delete behaviour chosen with `@hasMany/@hasOne(onDelete:)` (decisions.md, referential integrity).
+/// Delete behaviour chosen with `@hasMany/@hasOne(onDelete:)` (docs/decisions.md §5).
 package enum OnDelete: String, Equatable, Sendable, Codable {
     case cascade = "CASCADE"
     case setNull = "SET_NULL"

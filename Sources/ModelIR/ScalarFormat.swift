@@ -1,4 +1,6 @@
-/// The accepted formats of the AWS scalars (contract §1.10), shared by `@default` validation and request
+import JSON
+
+/// The accepted formats of the AWS scalars (docs/api-contract.md §7), shared by `@default` validation and request
 /// validation so a value is judged the same way everywhere.
 package enum ScalarFormat {
     /// Nil when `text` is a valid value of the string-valued scalar `type`, else what is wrong.
@@ -137,10 +139,11 @@ package enum ScalarFormat {
         }
         if address.contains(":") { return isIPv6(address) }
         let octets = address.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets.allSatisfy { octet in
-            guard (1...3).contains(octet.count), octet.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(octet) else { return false }
-            return value <= 255
-        }
+        return octets.count == 4
+            && octets.allSatisfy { octet in
+                guard (1...3).contains(octet.count), octet.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(octet) else { return false }
+                return value <= 255
+            }
     }
 
     static func isIPv6(_ text: Substring) -> Bool {

@@ -1,4 +1,4 @@
-/// The scalar types a model field can have: GraphQL's own and AppSync's AWS scalars (contract §1.10).
+/// The scalar types a model field can have: GraphQL's own and AppSync's AWS scalars (docs/api-contract.md §7).
 package enum ScalarType: String, CaseIterable, Sendable, Codable, Hashable {
     case id = "ID"
     case string = "String"

@@ -1,13 +1,13 @@
-import APISchema
-import ModelIR
-import SQLSyntax
+package import APISchema
+package import ModelIR
+package import SQLSyntax
 
 /// What the planner needs to know about the API and storage: models by name, tables, limits.
 package struct APISchemaView: Sendable {
     package let api: APISchema
     /// The database schema tables live in (nil = search path).
     package let databaseSchema: String?
-    /// Largest page a client may ask for (decisions.md: clamp, default 1000).
+    /// Largest page a client may ask for (requests above it are clamped; default 1000, docs/decisions.md §8).
     package let maximumLimit: Int
     /// Most conditions one `filter` or `condition` argument may hold (DynamoDB allows 300 operators).
     package let maximumFilterConditions: Int
@@ -25,9 +25,11 @@ package struct APISchemaView: Sendable {
         self.foreignKeys = ForeignKeyCatalog(schema: api.models)
     }
 
-    func model(_ name: String) -> Model? { modelsByName[name] }
+    /// The model named `name`.
+    package func model(_ name: String) -> Model? { modelsByName[name] }
 
-    func table(_ model: Model) -> TableName { TableName(schema: databaseSchema, model.tableName) }
+    /// The table `model` is stored in.
+    package func table(_ model: Model) -> TableName { TableName(schema: databaseSchema, model.tableName) }
 
     var schema: Schema { api.models }
 }

@@ -1,9 +1,10 @@
-import Migrations
+import JSON
 import ModelIR
 import SQLSyntax
+import Storage
 
 /// Turns a client value into the text PostgreSQL parses for a column, checking it against the field's type
-/// (decisions.md: bad values are `ValidationError`s naming the field).
+/// (docs/decisions.md §9: bad values are `ValidationError`s naming the field).
 enum ColumnValue {
     /// The parameter text of `value` for `field`, or nil for NULL.
     static func text(_ value: InputValue, for field: Field, model: Model, schema: Schema) throws(PlanError) -> String? {
@@ -20,28 +21,14 @@ enum ColumnValue {
             for item in items {
                 guard let text = try scalarText(item, base: field.type.base, name: name, schema: schema) else {
                     if field.type.isElementRequired { throw PlanError(.badValue, "Field '\(name)' does not accept null elements.") }
-                    elements.append("NULL")
+                    elements.append("null")
                     continue
                 }
-                elements.append(arrayElement(text))
+                elements.append(JSONText.quote(text))
             }
-            return "{" + elements.joined(separator: ",") + "}"
+            return "[" + elements.joined(separator: ",") + "]"
         }
         return try scalarText(value, base: field.type.base, name: name, schema: schema)
-    }
-
-    /// One element of a PostgreSQL array literal: double-quoted, with `"` and `\` escaped. Escaped by Unicode
-    /// scalar, not by `Character`, so a quote joined to a combining or prepend mark is escaped all the same and
-    /// the value, not the text around it, decides nothing about where elements end.
-    static func arrayElement(_ text: String) -> String {
-        var escaped = String.UnicodeScalarView()
-        escaped.append("\"")
-        for scalar in text.unicodeScalars {
-            if scalar == "\"" || scalar == "\\" { escaped.append("\\") }
-            escaped.append(scalar)
-        }
-        escaped.append("\"")
-        return String(escaped)
     }
 
     static func scalarText(_ value: InputValue, base: BaseType, name: String, schema: Schema) throws(PlanError) -> String? {
@@ -61,7 +48,7 @@ enum ColumnValue {
             }
             return text
         case .object:
-            return JSONText.encode(value)
+            return JSONText.encode(JSONValue(value))
         case .model:
             throw PlanError(.badValue, "Field '\(name)' cannot be written directly.")
         case .scalar(let scalar):
@@ -100,49 +87,19 @@ enum ColumnValue {
     }
 }
 
-/// Minimal JSON text writing for values the planner passes as parameters.
-package enum JSONText {
-    /// A JSON string literal.
-    package static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// JSON text of an input value.
-    package static func encode(_ value: InputValue) -> String {
-        switch value {
-        case .null: "null"
-        case .string(let text), .enumValue(let text): quote(text)
-        case .int(let number): String(number)
-        case .float(let number): number.isFinite ? String(number) : "null"
-        case .boolean(let flag): flag ? "true" : "false"
-        case .list(let items): "[" + items.map(encode).joined(separator: ",") + "]"
-        case .object(let fields): "{" + fields.map { quote($0.0) + ":" + encode($0.1) }.joined(separator: ",") + "}"
-        case .leaf(_, let value): encode(value)
-        }
-    }
-}
-
 extension BindAllocator {
-    /// A parameter for a value of `field` (a list field takes a PostgreSQL array literal), checked against
-    /// the field's type now and for every request that reuses the plan.
+    /// A parameter for a value of `field`, checked against the field's type now and for every request that
+    /// reuses the plan. A list goes as a JSON array of its elements' texts, which PostgreSQL unpacks in order
+    /// (`ARRAY(SELECT json_array_elements_text($n::json))`): no array literal is written by hand, so no value
+    /// can decide where an element ends.
     mutating func bind(_ value: InputValue, for field: Field, of model: Model, schema: Schema) throws(PlanError) -> SQLExpression {
-        try bind(value, as: StorageMapping.sqlType(field.type)) { (value) throws(PlanError) in
+        let type = StorageMapping.sqlType(field.type)
+        let parameter = try bind(value, as: field.type.isList ? .json : type) { (value) throws(PlanError) in
             try ColumnValue.text(value, for: field, model: model, schema: schema)
         }
+        guard field.type.isList else { return parameter }
+        let elements = Select(columns: [SelectColumn(.function(.jsonArrayElementsText, [parameter]))])
+        return .cast(.arrayOf(elements), type)
     }
 
     /// A parameter for one element of `field` (a filter or key-condition operand).

@@ -24,9 +24,9 @@ struct CompiledObject {
     init(entries: [(key: String, value: SQLExpression)], rowAlias: String) {
         if entries.isEmpty || entries.contains(where: { $0.key.utf8.count > Self.maximumKeyLength }) {
             lateral = nil
-            value = .function(.jsonBuildObject, entries.flatMap { [SQLExpression.constant($0.key), $0.value] })
+            value = JSONObjectExpression.build(entries)
         } else {
-            let row = Select(columns: entries.map { SelectColumn(Self.typed($0.value), as: $0.key) })
+            let row = Select(columns: entries.map { SelectColumn(JSONObjectExpression.typed($0.value), as: $0.key) })
             lateral = .subquery(row, alias: rowAlias, lateral: true)
             value = .column(table: nil, name: rowAlias)
         }
@@ -40,13 +40,5 @@ struct CompiledObject {
     /// The value as JSON.
     var json: SQLExpression {
         lateral == nil ? value : .function(.toJSON, [value])
-    }
-
-    /// Constants and NULLs get a type, so no column of the row is of type `unknown`.
-    private static func typed(_ value: SQLExpression) -> SQLExpression {
-        switch value {
-        case .constant, .keyword(.null): .cast(value, .text)
-        default: value
-        }
     }
 }

@@ -21,12 +21,14 @@ enum DefinitionNames {
                         errors.append(PlanError(.validation, "Validation error of type InvalidSyntax: There can be only one operation named \"\(name)\".", locations: location))
                     }
                 } else if operationCount > 1 {
-                    errors.append(PlanError(.validation, "Validation error of type InvalidSyntax: This anonymous operation must be the only defined operation.", locations: location))
+                    errors.append(
+                        PlanError(.validation, "Validation error of type InvalidSyntax: This anonymous operation must be the only defined operation.", locations: location))
                 }
             case let fragment as FragmentDefinition:
                 if !fragments.insert(fragment.name.value).inserted {
                     let location = fragment.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
-                    errors.append(PlanError(.validation, "Validation error of type InvalidSyntax: There can be only one fragment named \"\(fragment.name.value)\".", locations: location))
+                    errors.append(
+                        PlanError(.validation, "Validation error of type InvalidSyntax: There can be only one fragment named \"\(fragment.name.value)\".", locations: location))
                 }
             default:
                 continue

@@ -1,11 +1,19 @@
+import Foundation
+
 /// A string compared and hashed by its UTF-8 bytes. Swift's `String` equality treats canonically equivalent
 /// texts as equal (`é` precomposed or as `e` + combining accent), but PostgreSQL compares bytes: cache keys
 /// that carry literal values must not merge such texts.
 struct ExactText: Hashable, Sendable {
     let text: String
 
+    /// Byte for byte, with `memcmp`: cache lookups compare whole documents (up to 2 MiB), and element-wise
+    /// comparison of two long texts that differ only near the end showed up in profiles.
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+        var (left, right) = (lhs.text, rhs.text)
+        return left.withUTF8 { a in
+            right.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 
     func hash(into hasher: inout Hasher) {

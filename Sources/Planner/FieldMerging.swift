@@ -13,10 +13,15 @@ enum FieldMerging {
         for field in group {
             let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
             guard field.name.value == first.name.value else {
-                throw PlanError(.validation, "Fields \"\(key)\" conflict because \"\(first.name.value)\" and \"\(field.name.value)\" are different fields. Use different aliases on the fields to fetch both if this was intentional.", locations: location)
+                throw PlanError(
+                    .validation,
+                    "Fields \"\(key)\" conflict because \"\(first.name.value)\" and \"\(field.name.value)\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
+                    locations: location)
             }
             guard signature(field.arguments) == arguments else {
-                throw PlanError(.validation, "Fields \"\(key)\" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional.", locations: location)
+                throw PlanError(
+                    .validation, "Fields \"\(key)\" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional.",
+                    locations: location)
             }
             selections += field.selectionSet?.selections ?? []
         }

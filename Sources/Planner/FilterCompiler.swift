@@ -1,9 +1,10 @@
-import Migrations
+import APISchema
 import ModelIR
 import SQLSyntax
+import Storage
 
-/// Compiles `Model…FilterInput` / `Model…ConditionInput` values into a SQL condition (contract §1.6,
-/// decisions.md comparisons with absent values).
+/// Compiles `Model…FilterInput` / `Model…ConditionInput` values into a SQL condition (docs/api-contract.md §5,
+/// docs/decisions.md §3.2 on comparisons with absent values).
 struct FilterCompiler {
     let api: APISchemaView
     let model: Model
@@ -82,8 +83,20 @@ struct FilterCompiler {
             if operators == .null { return .keyword(.true) }
             throw PlanError(.badValue, "Filter on '\(field.name)' must be an object of operators.")
         }
-        let column = SQLExpression.column(table: alias, name: field.columnName)
         var parts: [SQLExpression] = []
+        for (name, value) in entries {
+            guard let op = Operator(rawValue: name) else {
+                throw PlanError(.badValue, "Unknown filter operator '\(name)' on '\(field.name)'.")
+            }
+            if value == .null, op != .eq, op != .ne { continue }
+            parts.append(try operatorCondition(op, field: field, value: value, binds: &binds))
+        }
+        return .and(parts)
+    }
+
+    /// The SQL condition of one operator (`eq`, `beginsWith`, `size`…) and its value on one field.
+    private func operatorCondition(_ op: Operator, field: Field, value: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        let column = SQLExpression.column(table: alias, name: field.columnName)
         func operand(_ value: InputValue) throws(PlanError) -> SQLExpression {
             try binds.bind(element: value, of: field, in: model, schema: api.schema)
         }
@@ -98,66 +111,65 @@ struct FilterCompiler {
                 return string
             }
         }
-        for (name, value) in entries {
-            if value == .null, name != "eq", name != "ne" { continue }
-            switch name {
-            case "eq", "ne":
-                if field.type.isList {
-                    let bound = try binds.bind(value, for: field, of: model, schema: api.schema)
-                    parts.append(name == "eq" ? .binary(column, .isNotDistinctFrom, bound) : .binary(column, .isDistinctFrom, bound))
-                } else if value == .null {
-                    parts.append(.isNull(column, negated: name == "ne"))
-                } else if name == "eq" {
-                    parts.append(.binary(column, .equal, try operand(value)))
-                } else {
-                    parts.append(.binary(column, .isDistinctFrom, try operand(value)))
-                }
-            case "lt", "le", "gt", "ge", "between":
-                if field.type.isList {
-                    throw PlanError(.invalidArguments, "'\(name)' compares single values; '\(field.name)' is a list (use contains, notContains, size, eq or ne).")
-                }
-                if name == "between" {
-                    guard case .list(let bounds) = value, bounds.count == 2 else {
-                        throw PlanError(.invalidArguments, "Argument \(field.name).between expects exactly 2 elements.")
-                    }
-                    parts.append(.and([.binary(column, .greaterOrEqual, try operand(bounds[0])), .binary(column, .lessOrEqual, try operand(bounds[1]))]))
-                    continue
-                }
-                let op: SQLOperator = ["lt": .less, "le": .lessOrEqual, "gt": .greater, "ge": .greaterOrEqual][name]!
-                parts.append(.binary(column, op, try operand(value)))
-            case "beginsWith":
-                guard field.type.base.isStringLike, !field.type.isList else { throw PlanError(.invalidArguments, "beginsWith applies to string fields only ('\(field.name)').") }
-                let prefix = try textOperand(value)
-                parts.append(.binary(.function(.left, [text, .function(.length, [prefix])]), .equal, prefix))
-            case "contains", "notContains":
-                let test: SQLExpression
-                if field.type.isList {
-                    test = .any(try operand(value), .equal, column)
-                } else {
-                    test = .binary(.function(.strpos, [text, try textOperand(value)]), .greater, .integer(0))
-                }
-                parts.append(name == "contains" ? test : .not(.function(.coalesce, [test, .keyword(.false)])))
-            case "attributeExists":
-                guard case .boolean(let exists) = pins.pin(value) else { throw PlanError(.badValue, "attributeExists expects a Boolean.") }
-                parts.append(.isNull(column, negated: exists))
-            case "size":
-                let length: SQLExpression = field.type.isList ? .function(.cardinality, [column]) : .function(.length, [.cast(column, .text)])
-                let sizeField = Field(name: field.name, type: FieldType(.scalar(.int)))
-                let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias, pins: pins)
-                parts.append(try sizeFilter.sizeCondition(length, value, binds: &binds))
-            case "attributeType":
-                guard let wanted = pins.pin(value).enumName else { throw PlanError(.badValue, "attributeType expects a ModelAttributeTypes value.") }
-                if wanted == "_null" {
-                    parts.append(.isNull(column, negated: false))
-                } else {
-                    // A column's DynamoDB attribute type follows from its GraphQL type (decisions: our mapping).
-                    parts.append(Self.attributeType(of: field.type) == wanted ? .isNull(column, negated: true) : .keyword(.false))
-                }
-            default:
-                throw PlanError(.badValue, "Unknown filter operator '\(name)' on '\(field.name)'.")
+        switch op {
+        case .eq, .ne, .lt, .le, .gt, .ge, .between:
+            return try comparison(op, field: field, column: column, value: value, binds: &binds)
+        case .beginsWith:
+            guard field.type.base.isStringLike, !field.type.isList else { throw PlanError(.invalidArguments, "beginsWith applies to string fields only ('\(field.name)').") }
+            let prefix = try textOperand(value)
+            return .binary(.function(.left, [text, .function(.length, [prefix])]), .equal, prefix)
+        case .contains, .notContains:
+            let test: SQLExpression
+            if field.type.isList {
+                test = .any(try operand(value), .equal, column)
+            } else {
+                test = .binary(.function(.strpos, [text, try textOperand(value)]), .greater, .integer(0))
             }
+            return op == .contains ? test : .not(.function(.coalesce, [test, .keyword(.false)]))
+        case .attributeExists:
+            guard case .boolean(let exists) = pins.pin(value) else { throw PlanError(.badValue, "attributeExists expects a Boolean.") }
+            return .isNull(column, negated: exists)
+        case .size:
+            let length: SQLExpression = field.type.isList ? .function(.cardinality, [column]) : .function(.length, [.cast(column, .text)])
+            let sizeField = Field(name: field.name, type: FieldType(.scalar(.int)))
+            let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias, pins: pins)
+            return try sizeFilter.sizeCondition(length, value, binds: &binds)
+        case .attributeType:
+            guard let wanted = pins.pin(value).enumName else { throw PlanError(.badValue, "attributeType expects a ModelAttributeTypes value.") }
+            if wanted == "_null" {
+                return .isNull(column, negated: false)
+            } else {
+                // A column's DynamoDB attribute type follows from its GraphQL type.
+                return Self.attributeType(of: field.type) == wanted ? .isNull(column, negated: true) : .keyword(.false)
+            }
+        case .in, .notIn:
+            // Subscription filters only: list and condition inputs have no such field.
+            throw PlanError(.badValue, "Unknown filter operator '\(op.rawValue)' on '\(field.name)'.")
         }
-        return .and(parts)
+    }
+
+    /// `eq`, `ne`, the order comparisons and `between` on one field. `ne` (and `eq` on a list) are
+    /// null-safe: a missing value is not equal to anything given (docs/decisions.md §3.2).
+    private func comparison(_ op: Operator, field: Field, column: SQLExpression, value: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        func operand(_ value: InputValue) throws(PlanError) -> SQLExpression {
+            try binds.bind(element: value, of: field, in: model, schema: api.schema)
+        }
+        if op == .eq || op == .ne {
+            if field.type.isList {
+                let bound = try binds.bind(value, for: field, of: model, schema: api.schema)
+                return .binary(column, op == .eq ? .isNotDistinctFrom : .isDistinctFrom, bound)
+            }
+            if value == .null { return .isNull(column, negated: op == .ne) }
+            return .binary(column, op == .eq ? .equal : .isDistinctFrom, try operand(value))
+        }
+        if field.type.isList {
+            throw PlanError(.invalidArguments, "'\(op.rawValue)' compares single values; '\(field.name)' is a list (use contains, notContains, size, eq or ne).")
+        }
+        if let comparison = op.orderComparison { return .binary(column, comparison, try operand(value)) }
+        guard case .list(let bounds) = value, bounds.count == 2 else {
+            throw PlanError(.invalidArguments, "Argument \(field.name).between expects exactly 2 elements.")
+        }
+        return .and([.binary(column, .greaterOrEqual, try operand(bounds[0])), .binary(column, .lessOrEqual, try operand(bounds[1]))])
     }
 
     /// The DynamoDB attribute type a value of `type` is stored as.
@@ -181,17 +193,16 @@ struct FilterCompiler {
                     return String(number)
                 }
             }
-            switch name {
-            case "eq": parts.append(.binary(length, .equal, try bound(value)))
-            case "ne": parts.append(.binary(length, .notEqual, try bound(value)))
-            case "lt": parts.append(.binary(length, .less, try bound(value)))
-            case "le": parts.append(.binary(length, .lessOrEqual, try bound(value)))
-            case "gt": parts.append(.binary(length, .greater, try bound(value)))
-            case "ge": parts.append(.binary(length, .greaterOrEqual, try bound(value)))
-            case "between":
+            guard let op = Operator(rawValue: name), Operator.operators(of: .size).contains(op) else {
+                throw PlanError(.badValue, "Unknown size operator '\(name)'.")
+            }
+            if let comparison = op.orderComparison {
+                parts.append(.binary(length, comparison, try bound(value)))
+            } else if op == .between {
                 guard case .list(let bounds) = value, bounds.count == 2 else { throw PlanError(.invalidArguments, "size.between expects exactly 2 elements.") }
                 parts.append(.and([.binary(length, .greaterOrEqual, try bound(bounds[0])), .binary(length, .lessOrEqual, try bound(bounds[1]))]))
-            default: throw PlanError(.badValue, "Unknown size operator '\(name)'.")
+            } else {
+                parts.append(.binary(length, op == .eq ? .equal : .notEqual, try bound(value)))
             }
         }
         return .and(parts)
@@ -208,4 +219,3 @@ extension BaseType {
         }
     }
 }
-

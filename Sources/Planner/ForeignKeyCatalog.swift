@@ -1,5 +1,5 @@
-import Migrations
-import ModelIR
+package import ModelIR
+import Storage
 
 /// The foreign keys the migrations create, by constraint name, so database errors can be explained in the
 /// schema's words (`Member.team`) instead of constraint names.
@@ -29,7 +29,8 @@ package struct ForeignKeyCatalog: Sendable {
             for key in table.foreignKeys {
                 guard let parent = schema.models.first(where: { $0.tableName == key.referencedTable }) else { continue }
                 let fields = key.columns.map { column in model.storedFields.first { $0.columnName == column }?.name ?? column }
-                let relationship = model.fields.first { $0.relationship?.target == parent.name && $0.relationship?.localFields == fields }
+                let relationship =
+                    model.fields.first { $0.relationship?.target == parent.name && $0.relationship?.localFields == fields }
                     ?? parent.fields.first { $0.relationship?.target == model.name && $0.relationship?.targetFields == fields }
                 let name = relationship.map { field in field.relationship?.referenceOwner == .local ? "\(model.name).\(field.name)" : "\(parent.name).\(field.name)" }
                 entries[key.name] = Entry(child: model.name, parent: parent.name, childFields: fields, relationshipName: name, onDelete: key.onDelete)

@@ -1,4 +1,5 @@
 import GraphQL
+package import JSON
 
 /// An argument value after variables are substituted: what the client meant, before it is checked against
 /// a column type.
@@ -56,6 +57,19 @@ package indirect enum InputValue: Equatable, Sendable {
         case .list(let items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
         case .object(let fields): "{" + fields.sorted { $0.0 < $1.0 }.map { JSONText.quote($0.0) + ":" + $0.1.canonical }.joined(separator: ",") + "}"
         case .leaf(_, let value): value.canonical
+        }
+    }
+
+    /// A value read from JSON (a request's variables): objects keep their key order.
+    package init(_ json: JSONValue) {
+        switch json {
+        case .null: self = .null
+        case .string(let text): self = .string(text)
+        case .int(let number): self = .int(number)
+        case .float(let number): self = .float(number)
+        case .boolean(let flag): self = .boolean(flag)
+        case .list(let items): self = .list(items.map(InputValue.init))
+        case .object(let fields): self = .object(fields.map { ($0.0, InputValue($0.1)) })
         }
     }
 
@@ -129,21 +143,6 @@ struct ValueResolver {
         default: return .null
         }
     }
-
-    /// Converts JSON variables (numbers arrive as Double-backed `Map.number`).
-    static func fromMap(_ map: Map) -> InputValue {
-        switch map {
-        case .undefined, .null: return .null
-        case .bool(let value): return .boolean(value)
-        case .number(let number):
-            let double = number.doubleValue
-            if double.rounded() == double, abs(double) < 9.007_199_254_740_992e15 { return .int(Int(double)) }
-            return .float(double)
-        case .string(let text): return .string(text)
-        case .array(let items): return .list(items.map(fromMap))
-        case .dictionary(let fields): return .object(fields.map { ($0.key, fromMap($0.value)) })
-        }
-    }
 }
 
 /// The variable leaves a plan's structure depends on, with the values it was planned for. A cached plan
@@ -161,6 +160,42 @@ final class PinnedLeaves: @unchecked Sendable {
         case .list(let items): return .list(items.map(pin))
         case .object(let fields): return .object(fields.map { ($0.0, pin($0.1)) })
         default: return value
+        }
+    }
+}
+
+/// Literals for variables written in Swift (tests, tools): `["id": "a", "limit": 5]`.
+extension InputValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    /// A string.
+    package init(stringLiteral value: String) { self = .string(value) }
+    /// An `Int`.
+    package init(integerLiteral value: Int) { self = .int(value) }
+    /// A `Float`.
+    package init(floatLiteral value: Double) { self = .float(value) }
+    /// A `Boolean`.
+    package init(booleanLiteral value: Bool) { self = .boolean(value) }
+    /// A list.
+    package init(arrayLiteral elements: InputValue...) { self = .list(elements) }
+    /// An object, its fields in the order written.
+    package init(dictionaryLiteral elements: (String, InputValue)...) { self = .object(elements) }
+    /// `null`.
+    package init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue {
+    /// The JSON of an input value: an enum value as its name's string, a variable leaf as the value it holds.
+    package init(_ value: InputValue) {
+        switch value {
+        case .null: self = .null
+        case .string(let text), .enumValue(let text): self = .string(text)
+        case .int(let number): self = .int(number)
+        case .float(let number): self = .float(number)
+        case .boolean(let flag): self = .boolean(flag)
+        case .list(let items): self = .list(items.map(JSONValue.init))
+        case .object(let fields): self = .object(fields.map { ($0.0, JSONValue($0.1)) })
+        case .leaf(_, let value): self = JSONValue(value)
         }
     }
 }

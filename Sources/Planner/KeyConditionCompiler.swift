@@ -1,10 +1,11 @@
-import Migrations
+import APISchema
 import ModelIR
 import SQLSyntax
+import Storage
 
 /// Compiles a sort-key condition argument (`ModelStringKeyConditionInput`, `Model…CompositeKeyConditionInput`)
 /// into SQL. Composite keys compare as typed tuples of the components given, not as `#`-joined strings
-/// (decisions.md); `beginsWith` is equality on the leading components and a prefix test on the last one.
+/// (docs/decisions.md §3.3); `beginsWith` is equality on the leading components and a prefix test on the last one.
 struct KeyConditionCompiler {
     let api: APISchemaView
     let model: Model
@@ -22,22 +23,26 @@ struct KeyConditionCompiler {
         var parts: [SQLExpression] = []
         for (name, operand) in operators {
             if operand == .null { continue }
-            switch name {
-            case "eq":
+            guard let op = Operator(rawValue: name), Operator.operators(of: .compositeKeyCondition).contains(op) else {
+                throw PlanError(.badValue, "Unknown key condition operator '\(name)' in '\(argument)'.")
+            }
+            if let comparison = op.orderComparison {
+                let (columns, values) = try components(operand, binds: &binds)
+                parts.append(.binary(row(columns), comparison, row(values)))
+                continue
+            }
+            switch op {
+            case .eq:
                 let (columns, values) = try components(operand, binds: &binds)
                 parts.append(.and(zip(columns, values).map { .binary($0, .equal, $1) }))
-            case "lt", "le", "gt", "ge":
-                let op: SQLOperator = ["lt": .less, "le": .lessOrEqual, "gt": .greater, "ge": .greaterOrEqual][name]!
-                let (columns, values) = try components(operand, binds: &binds)
-                parts.append(.binary(row(columns), op, row(values)))
-            case "between":
+            case .between:
                 guard case .list(let bounds) = operand, bounds.count == 2 else {
                     throw PlanError(.invalidArguments, "Argument \(argument).between expects exactly 2 elements.")
                 }
                 let (lowColumns, low) = try components(bounds[0], binds: &binds)
                 let (highColumns, high) = try components(bounds[1], binds: &binds)
                 parts.append(.and([.binary(row(lowColumns), .greaterOrEqual, row(low)), .binary(row(highColumns), .lessOrEqual, row(high))]))
-            case "beginsWith":
+            case .beginsWith:
                 let (columns, values) = try components(operand, binds: &binds)
                 guard let lastField = sortKeys.dropFirst(columns.count - 1).first, lastField.type.base.isStringLike,
                     let lastColumn = columns.last, let prefix = values.last
@@ -47,7 +52,8 @@ struct KeyConditionCompiler {
                 var tests = zip(columns.dropLast(), values.dropLast()).map { SQLExpression.binary($0, .equal, $1) }
                 tests.append(.binary(.function(.left, [.cast(lastColumn, .text), .function(.length, [prefix])]), .equal, prefix))
                 parts.append(.and(tests))
-            default:
+            case .ne, .lt, .le, .gt, .ge, .contains, .notContains, .attributeExists, .attributeType, .size, .in, .notIn:
+                // Not in a key condition input (the order comparisons were handled above).
                 throw PlanError(.badValue, "Unknown key condition operator '\(name)' in '\(argument)'.")
             }
         }
@@ -74,7 +80,8 @@ struct KeyConditionCompiler {
             values.append(try binds.bind(element: value, of: field, in: model, schema: api.schema))
         }
         if columns.count < given.filter({ $0.1 != .null }).count {
-            throw PlanError(.invalidArguments, "Key components in '\(argument)' must be given from the first one on, without gaps (\(sortKeys.map(\.name).joined(separator: ", "))).")
+            throw PlanError(
+                .invalidArguments, "Key components in '\(argument)' must be given from the first one on, without gaps (\(sortKeys.map(\.name).joined(separator: ", "))).")
         }
         guard !columns.isEmpty else { throw PlanError(.invalidArguments, "Argument '\(argument)' names no key component.") }
         return (columns, values)

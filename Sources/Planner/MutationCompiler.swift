@@ -1,7 +1,8 @@
+import APISchema
 import GraphQL
-import Migrations
 import ModelIR
 import SQLSyntax
+import Storage
 
 /// Compiles mutations into one data-modifying statement that also reads back the selection.
 struct MutationCompiler {
@@ -30,7 +31,7 @@ struct MutationCompiler {
         var given: Set<String> = []
         for (name, value) in entries {
             guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .implicitTimestamp else {
-                throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(Inflection.pascal(["Create", model.name, "Input"]))'.")
+                throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).createInput)'.")
             }
             if value == .null, modelField.type.isRequired, !(modelField.name == "id" && model.generatesID) {
                 throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be null.")
@@ -46,7 +47,7 @@ struct MutationCompiler {
         }
         for field in model.storedFields where field.type.isRequired && !given.contains(field.name) {
             if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && model.generatesID { continue }
-            throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(Inflection.pascal(["Create", model.name, "Input"]))'.")
+            throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(ModelNames(model).createInput)'.")
         }
         var insert = Insert(table: api.table(model), columns: columns, values: values)
         if let condition {
@@ -104,9 +105,10 @@ extension MutationCompiler {
         var binds = BindAllocator()
         let alias = binds.alias()
         let keys = model.primaryKeyFields
-        let condition = SQLExpression.and(keys.map { key in
-            .binary(.column(table: alias, name: key.columnName), .equal, binds.bind(nil, as: StorageMapping.sqlType(key.type)))
-        })
+        let condition = SQLExpression.and(
+            keys.map { key in
+                .binary(.column(table: alias, name: key.columnName), .equal, binds.bind(nil, as: StorageMapping.sqlType(key.type)))
+            })
         let select = try selection.selectObject(selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: condition, binds: &binds)
         return ReadBack(sql: SQLRenderer.render(.select(select)), parameters: binds.values, parameterSources: binds.sources, keyCount: keys.count)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import ModelIR
 import SQLSyntax
 
@@ -12,9 +13,11 @@ enum NextToken {
 
     /// The SQL expression producing a token from key columns.
     static func expression(keys: [SQLExpression], hash: SQLExpression) -> SQLExpression {
-        let document = SQLExpression.function(.jsonBuildObject, [
-            .constant("v"), .integer(1), .constant("h"), hash, .constant("k"), .function(.jsonBuildArray, keys.map { .cast($0, .text) }),
-        ])
+        let document = SQLExpression.function(
+            .jsonBuildObject,
+            [
+                .constant("v"), .integer(1), .constant("h"), hash, .constant("k"), .function(.jsonBuildArray, keys.map { .cast($0, .text) }),
+            ])
         let encoded = SQLExpression.function(.encode, [.function(.convertTo, [.cast(document, .text), .constant("UTF8")]), .constant("base64")])
         return .function(.translate, [encoded, .constant("\n"), .constant("")])
     }
@@ -26,11 +29,15 @@ enum NextToken {
     /// longer than 64 KB or nested deeper than the token's own shape is refused before it is parsed.
     static func decode(_ token: String, expectedHash: String, keyCount: Int) throws(PlanError) -> [String] {
         guard token.utf8.count <= 65_536, let data = Data(base64Encoded: token),
-            NestingScanner.firstExcess(in: String(decoding: data, as: UTF8.self), limit: 2) == nil,
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            object["v"] as? Int == 1, object["h"] as? String == expectedHash,
-            let keys = object["k"] as? [String], keys.count == keyCount
+            let object = try? JSONReader.parse(Array(data), maximumDepth: 3),
+            object["v"] == .int(1), object["h"] == .string(expectedHash),
+            case .list(let items)? = object["k"], items.count == keyCount
         else { throw invalid }
+        var keys: [String] = []
+        for item in items {
+            guard case .string(let key) = item else { throw invalid }
+            keys.append(key)
+        }
         return keys
     }
 

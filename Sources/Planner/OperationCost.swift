@@ -1,6 +1,7 @@
 import APISchema
 import GraphQL
 import ModelIR
+import OrderedCollections
 
 /// The worst-case number of rows (objects) an operation can produce, checked before any SQL runs. As in
 /// GitHub's node limit, every connection's page size (its `limit`, else its default, clamped to the maximum

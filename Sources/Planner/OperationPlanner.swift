@@ -1,15 +1,17 @@
 import APISchema
-import GraphQL
+import Foundation
+package import GraphQL
+import JSON
 import ModelIR
 import Synchronization
 
 /// Turns a GraphQL request into one plan per root field. Parsing and validation are cached per query text,
-/// because GraphQLSwift's validation costs about a millisecond (stack-notes §4).
+/// because GraphQLSwift's validation costs far more CPU than parsing.
 package final class OperationPlanner: Sendable {
     package let view: APISchemaView
     package let limits: RequestLimits
-    /// Validated documents by query text, within half the cache budget.
-    private let documents: ByteBoundedCache<ExactText, Document>
+    /// Validated documents, or the errors that refused them, by query text, within half the cache budget.
+    private let documents: ByteBoundedCache<ExactText, Result<Document, PlanErrors>>
     /// Plans by operation text, operation name and the shape (`VariableShape`) of the variables the
     /// operation declares; each holds the leaves its structure depends on. Planning is a pure function of the
     /// request, so a later request with the same shape skips parsing, validation and planning and only
@@ -31,14 +33,20 @@ package final class OperationPlanner: Sendable {
 
     /// Estimated bytes of a parsed document: its syntax tree takes tens of bytes per byte of text (measured
     /// at about 60 with the plan built from it).
-    static func documentCost(_ query: String) -> Int { query.utf8.count * 40 + 2048 }
+    static func documentCost(_ query: String, _ outcome: Result<Document, PlanErrors>) -> Int {
+        switch outcome {
+        case .success: return query.utf8.count * 40 + 2048
+        case .failure(let failure): return failure.errors.reduce(query.utf8.count + 2048) { $0 + $1.message.utf8.count + 64 }
+        }
+    }
 
     /// Estimated bytes of a cached plan: what its document costs to plan from, plus its SQL text.
     static func planCost(_ query: String, _ plan: PlannedOperation) -> Int {
-        query.utf8.count * 24 + plan.fields.reduce(0) { total, field in
-            if case .statement(let statement, _) = field.plan { return total + statement.sql.utf8.count * 3 }
-            return total
-        } + 2048
+        query.utf8.count * 24
+            + plan.fields.reduce(0) { total, field in
+                if case .statement(let statement, _) = field.plan { return total + statement.sql.utf8.count * 3 }
+                return total
+            } + 2048
     }
 
     /// A parsed and validated document; validation errors are thrown as `PlanError`s. Every step is linear in
@@ -48,11 +56,26 @@ package final class OperationPlanner: Sendable {
     /// document of N unused fragments cost N² work).
     package func document(for query: String) throws(PlanErrors) -> Document {
         let documentKey = ExactText(text: query)
-        if let cached = documents.value(for: documentKey) { return cached }
-        let document: Document
+        if let cached = documents.value(for: documentKey) { return try cached.get() }
+        let outcome: Result<Document, PlanErrors>
         do {
-            try limits.checkText(of: query)
-            document = try parse(query, locations: true)
+            outcome = .success(try checkedDocument(query))
+        } catch {
+            outcome = .failure(error)
+        }
+        // A refused document is remembered too: a request asks for its document more than once, and a
+        // client that repeats a bad one pays for its validation once.
+        documents.store(documentKey) { _ in (outcome, Self.documentCost(query, outcome)) }
+        return try outcome.get()
+    }
+
+    /// `query` parsed, checked against the limits and validated.
+    private func checkedDocument(_ query: String) throws(PlanErrors) -> Document {
+        let document: Document
+        let text: String
+        do {
+            text = try limits.checkText(of: query)
+            document = try parse(text, locations: true)
             try limits.checkFragmentChains(of: document)
             try limits.checkOperations(of: document)
         } catch {
@@ -60,9 +83,8 @@ package final class OperationPlanner: Sendable {
         }
         let nameErrors = DefinitionNames.errors(in: document, limit: RequestLimits.maximumValidationErrors)
         if !nameErrors.isEmpty { throw PlanErrors(nameErrors) }
-        let errors = try validated(query)
+        let errors = try validated(text)
         if !errors.isEmpty { throw PlanErrors(errors) }
-        documents.store(documentKey) { _ in (document, Self.documentCost(query)) }
         return document
     }
 
@@ -91,12 +113,18 @@ package final class OperationPlanner: Sendable {
         } catch {
             throw PlanErrors([error])
         }
-        var errors = validate(schema: view.api.graphQLSchema, ast: unlocated, rules: requestValidationRules)
+        // Misplaced list and object literals first: the full rules print them in time exponential in their depth.
+        var rules: [@Sendable (ValidationContext) -> Visitor] = [CompoundLiteralRule]
+        var errors = validate(schema: view.api.graphQLSchema, ast: unlocated, rules: rules)
+        if errors.isEmpty {
+            rules = requestValidationRules
+            errors = validate(schema: view.api.graphQLSchema, ast: unlocated, rules: rules)
+        }
         guard !errors.isEmpty else { return [] }
         // Each located error costs a scan of the whole text (about 2 MB of text scanned stays within tens of
         // milliseconds); past that the errors go out without locations.
         if errors.count * query.utf16.count <= 2_000_000, let located = try? parse(query, locations: true) {
-            errors = validate(schema: view.api.graphQLSchema, ast: located, rules: requestValidationRules)
+            errors = validate(schema: view.api.graphQLSchema, ast: located, rules: rules)
         }
         let maximum = RequestLimits.maximumValidationErrors
         var planErrors = errors.prefix(maximum).map { PlanError(.validation, ValidationMessages.appSyncStyle($0.message), locations: $0.locations.map { ($0.line, $0.column) }) }
@@ -106,24 +134,19 @@ package final class OperationPlanner: Sendable {
         return planErrors
     }
 
-    /// Plans `operationName` (or the only operation) of `query` with JSON `variables` as GraphQLSwift decodes them.
-    package func plan(query: String, operationName: String?, variables: [String: Map]) throws(PlanErrors) -> PlannedOperation {
-        try plan(query: query, operationName: operationName, inputs: variables.mapValues(ValueResolver.fromMap))
-    }
-
     /// Plans `operationName` (or the only operation) of `query` with variables already read as `InputValue`s,
     /// from the plan cache when a request of the same shape was planned before.
     package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
         var shape = VariableShape(variables)
         var key = PlanKey(query: ExactText(text: query), operationName: operationName.map(ExactText.init), shape: ExactText(text: shape.key))
-        if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return try priced(cached.plan.rebound(to: shape.leaves), leaves: shape.leaves) }
+        if let cached = try cachedPlan(key, shape) { return cached }
         // Variables the operation does not declare play no part: they neither reach the plan nor its cache key.
         var variables = variables
         if let declared = try declaredVariables(query: query, operationName: operationName), variables.keys.contains(where: { !declared.contains($0) }) {
             variables = variables.filter { declared.contains($0.key) }
             shape = VariableShape(variables)
             key = PlanKey(query: key.query, operationName: key.operationName, shape: ExactText(text: shape.key))
-            if let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) { return try priced(cached.plan.rebound(to: shape.leaves), leaves: shape.leaves) }
+            if let cached = try cachedPlan(key, shape) { return cached }
         }
         let pins = PinnedLeaves()
         let planned = try planUncached(query: query, operationName: operationName, inputs: VariableShape.symbolic(variables), pins: pins)
@@ -147,9 +170,12 @@ package final class OperationPlanner: Sendable {
     /// `planned` when its worst-case rows for these variable values are within the cost limit.
     private func priced(_ planned: PlannedOperation, leaves: [InputValue]) throws(PlanErrors) -> PlannedOperation {
         guard let cost = planned.cost?.rows(for: leaves), cost > limits.maximumCost else { return planned }
-        throw PlanErrors([PlanError(
-            .limitExceeded, "The query could produce up to \(cost) rows; the limit is \(limits.maximumCost) (query cost: each connection's limit multiplies what is under it). Ask for smaller pages."
-        )])
+        throw PlanErrors([
+            PlanError(
+                .limitExceeded,
+                "The query could produce up to \(cost) rows; the limit is \(limits.maximumCost) (query cost: each connection's limit multiplies what is under it). Ask for smaller pages."
+            )
+        ])
     }
 
     /// The names of the variables the selected operation declares; nil when the operation cannot be chosen
@@ -158,6 +184,12 @@ package final class OperationPlanner: Sendable {
         let operations = try document(for: query).definitions.compactMap { $0 as? OperationDefinition }
         let operation = operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations[0] : nil)
         return operation.map { Set($0.variableDefinitions.map(\.variable.name.value)) }
+    }
+
+    /// The cached plan for `key` whose pinned leaves `shape` matches, bound to `shape`'s values and priced.
+    private func cachedPlan(_ key: PlanKey, _ shape: VariableShape) throws(PlanErrors) -> PlannedOperation? {
+        guard let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) else { return nil }
+        return try priced(cached.plan.rebound(to: shape.leaves), leaves: shape.leaves)
     }
 
     /// How many plans the cache holds (for tests and metrics).
@@ -170,34 +202,8 @@ package final class OperationPlanner: Sendable {
         query: String, operationName: String?, inputs variables: [String: InputValue], pins: PinnedLeaves
     ) throws(PlanErrors) -> PlannedOperation {
         let document = try document(for: query)
-        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
-        let operation: OperationDefinition
-        if let operationName {
-            guard let named = operations.first(where: { $0.name?.value == operationName }) else {
-                throw PlanErrors([PlanError(.validation, "Unknown operation named '\(operationName)'.")])
-            }
-            operation = named
-        } else {
-            guard operations.count == 1 else {
-                throw PlanErrors([PlanError(.validation, "Must provide operation name if query contains multiple operations.")])
-            }
-            operation = operations[0]
-        }
-        var resolvedVariables: [String: InputValue] = [:]
-        for definition in operation.variableDefinitions {
-            let name = definition.variable.name.value
-            if let provided = variables[name] {
-                resolvedVariables[name] = provided
-            } else if let defaultValue = definition.defaultValue {
-                resolvedVariables[name] = ValueResolver(variables: [:]).resolve(defaultValue)
-            }
-            if definition.type is NonNullType, resolvedVariables[name] == nil || resolvedVariables[name] == .null {
-                throw PlanErrors([PlanError(
-                    .validation, "Variable '\(name)' has coerced Null value for NonNull type '\(GraphQL.print(ast: definition.type))'",
-                    locations: definition.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
-                )])
-            }
-        }
+        let operation = try Self.operation(in: document, named: operationName)
+        let resolvedVariables = try Self.resolveVariables(of: operation, given: variables)
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
         do {
@@ -220,45 +226,87 @@ package final class OperationPlanner: Sendable {
         } catch {
             throw PlanErrors([error])
         }
-        var plans: [(key: String, plan: RootFieldPlan)] = []
-        for field in fields {
+        let plans = fields.map { field in
             let key = field.alias?.value ?? field.name.value
-            let denials = Denials()
-            let compiler = RootFieldCompiler(selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key]))
-            let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
-            if field.name.value == "__typename" {
-                plans.append((key, .constant(JSONText.quote(typeName))))
-                continue
-            }
-            if field.name.value.hasPrefix("__") {
-                plans.append((key, .failure(PlanError(.unsupported, "Introspection is answered separately.", path: [key], locations: location))))
-                continue
-            }
-            guard let root = rootFields[field.name.value], let model = view.model(root.model) else {
-                plans.append((key, .failure(PlanError(.validation, "Field '\(field.name.value)' in type '\(typeName)' is undefined.", path: [key], locations: location))))
-                continue
-            }
-            guard model.auth.allows(Self.operation(root.kind)) else {
-                plans.append((key, .failure(PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type \(typeName)", path: [key], locations: location))))
-                continue
-            }
-            do {
-                var statement = try compiler.compile(field, root: root)
-                statement.locations = location
-                statement.fieldErrors = denials.errors
-                plans.append((key, .statement(statement, mutation: operation.operation == .mutation)))
-            } catch {
-                var located = error
-                located.path = [key]
-                if located.locations.isEmpty { located.locations = location }
-                plans.append((key, .failure(located)))
-            }
+            return (
+                key: key,
+                plan: planRootField(field, key: key, typeName: typeName, rootFields: rootFields, fragments: fragments, values: values, mutation: operation.operation == .mutation)
+            )
         }
         var planned = PlannedOperation(operationType: typeName, fields: plans, name: operation.name?.value)
         planned.cost = OperationCost(operation: operation, rootFields: rootFields, fragments: fragments, view: view, values: values)
         let rootNames = fields.map(\.name.value)
         planned.isIntrospection = rootNames.allSatisfy { $0.hasPrefix("__") } && rootNames.contains { $0 != "__typename" }
         return planned
+    }
+
+    /// The operation `operationName` names in `document`, or its only operation.
+    static func operation(in document: Document, named operationName: String?) throws(PlanErrors) -> OperationDefinition {
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        if let operationName {
+            guard let named = operations.first(where: { $0.name?.value == operationName }) else {
+                throw PlanErrors([PlanError(.validation, "Unknown operation named '\(operationName)'.")])
+            }
+            return named
+        }
+        guard operations.count == 1 else {
+            throw PlanErrors([PlanError(.validation, "Must provide operation name if query contains multiple operations.")])
+        }
+        return operations[0]
+    }
+
+    /// The operation's variables: as given, else their defaults; a required one missing or null is refused.
+    static func resolveVariables(of operation: OperationDefinition, given variables: [String: InputValue]) throws(PlanErrors) -> [String: InputValue] {
+        var resolved: [String: InputValue] = [:]
+        for definition in operation.variableDefinitions {
+            let name = definition.variable.name.value
+            if let provided = variables[name] {
+                resolved[name] = provided
+            } else if let defaultValue = definition.defaultValue {
+                resolved[name] = ValueResolver(variables: [:]).resolve(defaultValue)
+            }
+            if definition.type is NonNullType, resolved[name] == nil || resolved[name] == .null {
+                throw PlanErrors([
+                    PlanError(
+                        .validation, "Variable '\(name)' has coerced Null value for NonNull type '\(GraphQL.print(ast: definition.type))'",
+                        locations: definition.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
+                    )
+                ])
+            }
+        }
+        return resolved
+    }
+
+    /// One root field's plan: a constant (`__typename`), a statement, or the error that stops it (unknown,
+    /// not allowed by the model's `@auth`, or refused by its compiler), located at the field.
+    private func planRootField(
+        _ field: GraphQL.Field, key: String, typeName: String, rootFields: [String: RootField], fragments: [String: FragmentDefinition], values: ValueResolver,
+        mutation: Bool
+    ) -> RootFieldPlan {
+        let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
+        if field.name.value == "__typename" { return .constant(JSONText.quote(typeName)) }
+        if field.name.value.hasPrefix("__") {
+            return .failure(PlanError(.unsupported, "Introspection is answered separately.", path: [key], locations: location))
+        }
+        guard let root = rootFields[field.name.value], let model = view.model(root.model) else {
+            return .failure(PlanError(.validation, "Field '\(field.name.value)' in type '\(typeName)' is undefined.", path: [key], locations: location))
+        }
+        guard model.auth.allows(Self.operation(root.kind)) else {
+            return .failure(PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type \(typeName)", path: [key], locations: location))
+        }
+        let denials = Denials()
+        let compiler = RootFieldCompiler(selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key]))
+        do {
+            var statement = try compiler.compile(field, root: root)
+            statement.locations = location
+            statement.fieldErrors = denials.errors
+            return .statement(statement, mutation: mutation)
+        } catch {
+            var located = error
+            located.path = [key]
+            if located.locations.isEmpty { located.locations = location }
+            return .failure(located)
+        }
     }
 
     /// The operation's name: the one the request gives, else the name written in the document.
@@ -269,12 +317,13 @@ package final class OperationPlanner: Sendable {
         return operations.count == 1 ? operations[0].name?.value : nil
     }
 
-    /// True when the selected operation is a mutation (GET must not run one).
-    package func isMutation(query: String, operationName: String?) -> Bool {
-        guard let document = try? document(for: query) else { return false }
+    /// `query`, `mutation` or `subscription`: the type of the operation the request selects, or nil when the
+    /// document is refused or names no such operation (a GET must not run a mutation).
+    package func operationType(query: String, operationName: String?) -> String? {
+        guard let document = try? document(for: query) else { return nil }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let operation = operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations[0] : nil)
-        return operation?.operation == .mutation
+        return operation?.operation.rawValue
     }
 
     static func operation(_ kind: RootFieldKind) -> ModelOperation {
@@ -314,7 +363,7 @@ package struct PlanErrors: Error, Sendable {
     }
 }
 
-/// Rewrites GraphQLSwift's validation messages into AppSync's `Validation error of type …` form (contract §7.2).
+/// Rewrites GraphQLSwift's validation messages into AppSync's `Validation error of type …` form (docs/api-contract.md §13.2).
 enum ValidationMessages {
     static func appSyncStyle(_ message: String) -> String {
         let kind: String

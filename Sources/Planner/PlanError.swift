@@ -1,8 +1,8 @@
-/// Why an operation could not be planned. Each case decides its `errorType` (decisions.md, Errors).
+/// Why an operation could not be planned. Each case decides its `errorType` (docs/decisions.md §6).
 package struct PlanError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Stable error categories.
     package enum Code: String, Sendable, Equatable {
-        /// A request validation problem (contract §7.2: no errorType key).
+        /// A request validation problem (docs/api-contract.md §13.2: no errorType key).
         case validation
         /// A bad scalar value (`ValidationError`).
         case badValue = "ValidationError"

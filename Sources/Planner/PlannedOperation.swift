@@ -12,7 +12,7 @@ package struct PlannedStatement: Equatable, Sendable {
     /// Where each parameter comes from, to bind the plan again for a request with other variable values.
     var parameterSources: [ParameterSource] = []
     /// True for update and delete: no row back means the record is missing or the condition failed
-    /// (contract §8: `DynamoDB:ConditionalCheckFailedException`).
+    /// (docs/api-contract.md §13.3: `DynamoDB:ConditionalCheckFailedException`).
     package var requiresRow: Bool
     /// For deletes: per foreign-key constraint that can block the delete, a statement counting the records
     /// that still point at the parent, and what to call them in the error.

@@ -1,7 +1,7 @@
 import GraphQL
 import ModelIR
 
-/// Per-request limits (decisions.md defaults), each answered with a `LimitExceeded` error naming the limit.
+/// Per-request limits (defaults in docs/decisions.md §8), each answered with a `LimitExceeded` error naming the limit.
 package struct RequestLimits: Sendable, Equatable {
     /// Deepest selection nesting.
     package var maximumDepth: Int
@@ -27,7 +27,8 @@ package struct RequestLimits: Sendable, Equatable {
     package static let nestingCeiling = 512
 
     /// Creates limits.
-    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64, maximumTokens: Int = 15_000, maximumCost: Int = 500_000) {
+    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64, maximumTokens: Int = 15_000, maximumCost: Int = 500_000)
+    {
         self.maximumDepth = maximumDepth
         self.maximumAliases = maximumAliases
         self.maximumFields = maximumFields
@@ -36,9 +37,15 @@ package struct RequestLimits: Sendable, Equatable {
         self.maximumCost = maximumCost
     }
 
+    /// The tokens in `query`, counted without parsing it and no further than just past `limit`.
+    package func tokens(in query: String, upTo limit: Int) -> Int {
+        NestingScanner.measure(query, nestingLimit: .max, tokenLimit: limit).tokens
+    }
+
     /// Refuses a document whose brackets nest deeper than `maximumNesting`, or that has more than
-    /// `maximumTokens` tokens, before it is parsed: one linear scan, no recursion.
-    func checkText(of query: String) throws(PlanError) {
+    /// `maximumTokens` tokens, before it is parsed: one linear scan, no recursion. Returns the text to parse:
+    /// `query` with the string escapes GraphQLSwift cannot read rewritten (`UnicodeEscapes`).
+    func checkText(of query: String) throws(PlanError) -> String {
         let measured = NestingScanner.measure(query, nestingLimit: maximumNesting, tokenLimit: maximumTokens)
         if let excess = measured.excess {
             throw PlanError(
@@ -47,7 +54,10 @@ package struct RequestLimits: Sendable, Equatable {
             )
         }
         if let escape = measured.badEscape {
-            throw PlanError(.validation, "Syntax Error GraphQL request (\(escape.line):\(escape.column)) Invalid Unicode escape sequence: \\u needs four hex digits.", locations: [escape])
+            throw PlanError(
+                .validation,
+                "Syntax Error GraphQL request (\(escape.line):\(escape.column)) Invalid Unicode escape sequence: \\u needs four hex digits (or braces), and a surrogate half needs its other half.",
+                locations: [escape])
         }
         if let word = measured.longWord {
             throw PlanError(.limitExceeded, "A name or number in the document is longer than 1,024 bytes (name length limit).", locations: [word])
@@ -55,6 +65,7 @@ package struct RequestLimits: Sendable, Equatable {
         if measured.tokens > maximumTokens {
             throw PlanError(.limitExceeded, "The document has more than \(maximumTokens) tokens (token limit).")
         }
+        return UnicodeEscapes.apply(measured.escapes, to: query)
     }
 
     /// Refuses a document whose fragments spread each other in a chain longer than `maximumNesting`; run

@@ -1,8 +1,8 @@
 import APISchema
 import GraphQL
-import Migrations
 import ModelIR
 import SQLSyntax
+import Storage
 
 /// Compiles one root field into one SQL statement whose single cell is the field's JSON.
 struct RootFieldCompiler {
@@ -20,7 +20,9 @@ struct RootFieldCompiler {
         case .list:
             statement = .select(try list(field, model: model, root: root, keyFields: model.hasPrimaryKeyDirective ? [model.primaryKey[0]] : [], orderKeys: nil, binds: &binds))
         case .indexQuery(let index):
-            statement = .select(try list(field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) }, binds: &binds))
+            statement = .select(
+                try list(
+                    field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) }, binds: &binds))
         case .create:
             return try MutationCompiler(selection: selection).create(field, model: model)
         case .update:

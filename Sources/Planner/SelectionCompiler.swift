@@ -1,3 +1,4 @@
+import APISchema
 import GraphQL
 import ModelIR
 import SQLSyntax
@@ -110,12 +111,13 @@ struct SelectionCompiler {
         }
         let nested = descending(key)
         let childAlias = binds.alias()
-        let join = SQLExpression.and(zip(relationship.localFields, relationship.targetFields).map { local, remote in
-            .binary(
-                .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
-                .column(table: alias, name: model.field(named: local)?.columnName ?? local)
-            )
-        })
+        let join = SQLExpression.and(
+            zip(relationship.localFields, relationship.targetFields).map { local, remote in
+                .binary(
+                    .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
+                    .column(table: alias, name: model.field(named: local)?.columnName ?? local)
+                )
+            })
         switch relationship.kind {
         case .hasOne, .belongsTo:
             let object = try nested.object(selectionSet, model: target, alias: childAlias, binds: &binds)
@@ -129,7 +131,7 @@ struct SelectionCompiler {
                 if let key = target.sortedKey(startingWith: relationship.targetFields[0]) {
                     let sortKeys = key.sortFields.compactMap { target.field(named: $0) }
                     orderKeys = key.sortFields + target.primaryKey.filter { !key.sortFields.contains($0) }
-                    let argumentName = sortKeys.count == 1 ? sortKeys[0].name : Inflection.camel(sortKeys.map(\.name))
+                    let argumentName = ModelNames.sortKeyArgument(key.sortFields)
                     if let argument = field.arguments.first(where: { $0.name.value == argumentName }), let value = values.resolve(argument.value), value != .null {
                         let keyCondition = KeyConditionCompiler(api: api, model: target, alias: childAlias, sortKeys: sortKeys, argument: argumentName)
                         condition = .and([join, try keyCondition.condition(value, binds: &binds)])

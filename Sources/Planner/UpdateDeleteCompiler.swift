@@ -1,7 +1,8 @@
+import APISchema
 import GraphQL
-import Migrations
 import ModelIR
 import SQLSyntax
+import Storage
 
 /// `updateX` and `deleteX`: one data-modifying statement each, identified by the full key, with the client's
 /// `condition` evaluated atomically in the same `WHERE` (no read-then-write race).
@@ -46,12 +47,14 @@ struct UpdateDeleteCompiler {
         for index in model.indexes where index.fields.count > 2 {
             let sortKeys = index.fields.dropFirst()
             if sortKeys.contains(where: given.contains), let missing = sortKeys.first(where: { !given.contains($0) }) {
-                throw PlanError(.invalidArguments, "When updating any part of the composite sort key for @index '\(index.name)', you must provide all fields for the key. Missing key: '\(missing)'.")
+                throw PlanError(
+                    .invalidArguments,
+                    "When updating any part of the composite sort key for @index '\(index.name)', you must provide all fields for the key. Missing key: '\(missing)'.")
             }
         }
         for (name, value) in entries where !model.primaryKey.contains(name) {
             guard let modelField = model.field(named: name), modelField.isStored else {
-                throw PlanError(.badValue, "Field '\(name)' is not defined for input type 'Update\(Inflection.upperFirst(model.name))Input'.")
+                throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).updateInput)'.")
             }
             if value == .null, modelField.type.isRequired {
                 throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be set to null.")
@@ -66,7 +69,9 @@ struct UpdateDeleteCompiler {
             assignments.append((key.columnName, .column(table: target, name: key.columnName)))
         }
         if let condition {
-            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
+            conditions.append(
+                .function(
+                    .coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
         }
         var update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
@@ -86,12 +91,14 @@ struct UpdateDeleteCompiler {
         var binds = BindAllocator()
         let (entries, condition) = try inputs(field)
         for (name, _) in entries where !model.primaryKey.contains(name) && !(name == "id" && !model.hasPrimaryKeyDirective) {
-            throw PlanError(.badValue, "Field '\(name)' is not defined for input type 'Delete\(Inflection.upperFirst(model.name))Input'.")
+            throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).deleteInput)'.")
         }
         let target = binds.alias()
         var conditions = [try keyCondition(entries, model: model, alias: target, operation: "delete", binds: &binds)]
         if let condition {
-            conditions.append(.function(.coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
+            conditions.append(
+                .function(
+                    .coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
         }
         // The old image: nested selections read the snapshot from before the delete.
         let delete = Delete(table: api.table(model), alias: target, where: .and(conditions))
@@ -116,10 +123,11 @@ struct UpdateDeleteCompiler {
                 parts.append(.binary(.column(table: alias, name: child.field(named: childField)?.columnName ?? childField), .equal, bound))
             }
             let count = Select(columns: [SelectColumn(.aggregate(.count, [.keyword(.star)]))], from: [.table(api.table(child), alias: alias)], where: .and(parts))
-            checks.append(ReferenceCheck(
-                constraint: constraint, relationship: entry.relationshipName ?? "\(child.name).\(entry.childFields.joined(separator: ","))",
-                countSQL: SQLRenderer.render(.select(count)), parameters: binds.values, parameterSources: binds.sources
-            ))
+            checks.append(
+                ReferenceCheck(
+                    constraint: constraint, relationship: entry.relationshipName ?? "\(child.name).\(entry.childFields.joined(separator: ","))",
+                    countSQL: SQLRenderer.render(.select(count)), parameters: binds.values, parameterSources: binds.sources
+                ))
         }
         return checks
     }

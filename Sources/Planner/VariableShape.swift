@@ -1,3 +1,5 @@
+import JSON
+
 /// A request's variables split into their shape (which variables are given, object keys in order, list
 /// lengths, where nulls are, the kind of each scalar) and their leaves (the non-null scalars, in a fixed
 /// order: variables by name, depth first). Requests of one operation with the same shape share a plan;

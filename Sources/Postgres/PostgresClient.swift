@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOPosix
 import Synchronization
 
@@ -65,13 +66,17 @@ package final class PostgresClient: Sendable {
     private let pipelines: StatementPipelines?
     package let configuration: Configuration
 
+    /// Jobs waiting for a pooled connection (for tests and metrics).
+    package var waitingJobs: Int { queue.count }
+
     /// Connections running a job right now, plus statements in flight on the pipelined connections.
     package var busyConnections: Int { busy.count.withLock { $0 } + (pipelines?.inFlight ?? 0) }
 
     /// Starts the worker threads; connections open on first use.
     package init(configuration: Configuration) {
         self.configuration = configuration
-        pipelines = configuration.pipelinedConnections > 0
+        pipelines =
+            configuration.pipelinedConnections > 0
             ? StatementPipelines(
                 count: configuration.pipelinedConnections, depth: configuration.pipelineDepth, conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup)
             : nil
@@ -99,15 +104,17 @@ package final class PostgresClient: Sendable {
         }
     }
 
-    /// Runs `body` with a pooled connection on a worker thread.
+    /// Runs `body` with a pooled connection on a worker thread. Waiting jobs are served per `tenant` in turn
+    /// (`FairQueue`): an API key's id, so one key's backlog cannot hold every other key's statements back.
     package func withConnection<Value: Sendable>(
+        tenant: String = "",
         _ body: @escaping @Sendable (PostgresConnection) throws -> Value
     ) async throws -> Value {
         // Resume on the event loop that asked (when it is one): the awaiting task continues there and writes
         // its response to its own channel without another thread hop.
         let origin = MultiThreadedEventLoopGroup.currentEventLoop
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-            let accepted = queue.put { connection in
+            let accepted = queue.put(tenant: tenant) { connection in
                 let outcome: Result<Value, any Error>
                 switch connection {
                 case .success(let connection):
@@ -134,19 +141,21 @@ package final class PostgresClient: Sendable {
     /// Runs `body` inside `BEGIN … COMMIT`, rolling back when it throws; a `COMMIT` whose answer was lost is
     /// resolved with the server (`PostgresConnection.transaction`).
     package func withTransaction<Value: Sendable>(
+        tenant: String = "",
         _ body: @escaping @Sendable (PostgresConnection) throws -> Value
     ) async throws -> Value {
-        try await withConnection { connection in try connection.transaction(body) }
+        try await withConnection(tenant: tenant) { connection in try connection.transaction(body) }
     }
 
     /// Runs one statement with parameters, on its own implicit transaction: pipelined behind other requests'
     /// statements when a pipelined connection is ready, otherwise on a pooled connection.
     /// A statement that is not `idempotent` is never sent twice: if the connection breaks after it went out,
     /// the error says the outcome is unknown (`PostgresError.outcomeUnknown`).
-    package func query(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false) async throws -> QueryResult {
+    /// `tenant` is as for `withConnection` (pipelined statements are sent in arrival order).
+    package func query(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false, tenant: String = "") async throws -> QueryResult {
         try PostgresError.checkStorable(parameters, sql: sql)
         if let pipelines, let result = try await pipelines.run(sql, parameters, idempotent: idempotent) { return result }
-        return try await withConnection { try $0.query(sql, parameters, idempotent: idempotent) }
+        return try await withConnection(tenant: tenant) { try $0.query(sql, parameters, idempotent: idempotent) }
     }
 
     /// Opens the pipelined connections now rather than on first use, waiting up to `timeout`; true when all
@@ -168,40 +177,4 @@ package final class PostgresClient: Sendable {
 /// How many workers are running a job.
 private final class BusyCounter: Sendable {
     let count = Mutex(0)
-}
-
-/// A blocking FIFO for the worker threads.
-private final class JobQueue<Element>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items = FIFOQueue<Element>()
-    private var closed = false
-
-    /// Enqueues; false when closed.
-    func put(_ item: Element) -> Bool {
-        condition.lock()
-        guard !closed else {
-            condition.unlock()
-            return false
-        }
-        items.append(item)
-        condition.unlock()
-        // Signalled after unlocking, so the woken worker does not block on the lock straight away.
-        condition.signal()
-        return true
-    }
-
-    /// Blocks until an item is available; nil once closed and drained.
-    func take() -> Element? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty && !closed { condition.wait() }
-        return items.popFirst()
-    }
-
-    func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
-    }
 }

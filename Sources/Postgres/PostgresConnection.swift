@@ -1,10 +1,10 @@
-import Foundation
 import CLibPQ
+import Foundation
 
 /// One libpq connection. Blocking: use it only from a worker thread of `PostgresClient`, one thread at a
 /// time. Caches a prepared statement per distinct SQL text.
 package final class PostgresConnection: @unchecked Sendable {
-    private var handle: OpaquePointer?
+    var handle: OpaquePointer?
     private let conninfo: String
     private var prepared: [String: String] = [:]
     /// Bytes of SQL text prepared on this connection (`PreparedStatementBudget`).

@@ -35,6 +35,8 @@ package indirect enum SQLExpression: Equatable, Sendable {
     case collate(SQLExpression, String)
     /// `ARRAY[e1, e2, …]`.
     case array([SQLExpression])
+    /// `ARRAY(select)`: an array of the one-column rows of a sub-query, in their order.
+    case arrayOf(Select)
     /// `lhs = ANY(rhs)`.
     case any(SQLExpression, SQLOperator, SQLExpression)
     /// `(array)[index]`: one element, 1-based.
@@ -82,13 +84,9 @@ package enum SQLOperator: String, Sendable, Equatable {
     case and = "AND"
     case or = "OR"
     case plus = "+"
-    case minus = "-"
     case concat = "||"
     case isDistinctFrom = "IS DISTINCT FROM"
     case isNotDistinctFrom = "IS NOT DISTINCT FROM"
-    case like = "LIKE"
-    case notLike = "NOT LIKE"
-    case arrayContains = "@>"
     case arrayContainedBy = "<@"
 }
 
@@ -98,6 +96,8 @@ package enum SQLFunction: String, Sendable, Equatable {
     case jsonBuildArray = "json_build_array"
     case arrayAgg = "array_agg"
     case arrayToJSON = "array_to_json"
+    case arrayToString = "array_to_string"
+    case jsonArrayElementsText = "json_array_elements_text"
     case toJSON = "to_json"
     case coalesce
     case count

@@ -95,6 +95,9 @@ package enum SQLRenderer {
             return (lateral ? "LATERAL " : "") + "(" + self.select(select) + ") AS " + Quoting.identifier(alias)
         case .cte(let name, let alias):
             return Quoting.identifier(name) + " AS " + Quoting.identifier(alias)
+        case .rowImages(let table, let json, let alias, let positions):
+            let elements = "jsonb_array_elements(" + expression(json) + ") WITH ORDINALITY AS " + Quoting.identifier(positions) + "(\"image\", \"position\")"
+            return elements + ", jsonb_populate_record(NULL::" + tableName(table) + ", " + Quoting.identifier(positions) + ".\"image\") AS " + Quoting.identifier(alias)
         }
     }
 
@@ -212,6 +215,8 @@ package enum SQLRenderer {
             return "(" + self.expression(inner) + " COLLATE " + Quoting.identifier(collation) + ")"
         case .array(let items):
             return "ARRAY[" + items.map(self.expression).joined(separator: ", ") + "]"
+        case .arrayOf(let select):
+            return "ARRAY(" + self.select(select) + ")"
         case .any(let left, let op, let right):
             return "(" + self.expression(left) + " " + op.rawValue + " ANY(" + self.expression(right) + "))"
         case .element(let array, let index):

@@ -57,6 +57,11 @@ package indirect enum FromItem: Equatable, Sendable {
     case subquery(Select, alias: String, lateral: Bool)
     /// `"cte" AS "alias"`.
     case cte(String, alias: String)
+    /// The rows that a JSON array of row images (`to_jsonb` of rows of `table`) describes, as rows of `table`
+    /// under `alias`, each with its 1-based place in the array as `"positions"."position"`:
+    /// `jsonb_array_elements(json) WITH ORDINALITY AS "positions"("image", "position"),
+    /// jsonb_populate_record(NULL::table, "positions"."image") AS "alias"`.
+    case rowImages(TableName, json: SQLExpression, alias: String, positions: String)
 }
 
 /// A possibly schema-qualified table name.

@@ -16,7 +16,7 @@ extension SchemaLowering {
     }
 
     /// Unions the operations every `allow: public` rule grants; other strategies are rejected
-    /// (decisions.md: "not supported yet", never silently ignored).
+    /// (docs/decisions.md §7: "not supported yet", never silently ignored).
     mutating func authPolicy(rules: [ArgumentValue], at location: Location?) -> AuthPolicy? {
         var operations: Set<ModelOperation> = []
         var valid = true

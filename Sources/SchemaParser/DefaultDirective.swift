@@ -2,7 +2,7 @@ import GraphQL
 import ModelIR
 
 extension SchemaLowering {
-    /// Reads `@default(value:)` and checks the value against the field's type (contract §6.1).
+    /// Reads `@default(value:)` and checks the value against the field's type (docs/api-contract.md §12.1).
     mutating func readDefault(_ directive: Directive, field: ModelIR.Field, model: String) -> String? {
         let owner = "'\(model).\(field.name)'"
         guard directive.arguments.count == 1, let value = directive.argument("value") else {

@@ -181,7 +181,9 @@ struct SchemaLowering {
         var fields: [ModelIR.Field] = []
         for field in definition.fields {
             for directive in field.directives {
-                error("@\(directive.name.value) is not allowed on '\(definition.name.value).\(field.name.value)': '\(definition.name.value)' is not a @model type.", at: directive.loc)
+                error(
+                    "@\(directive.name.value) is not allowed on '\(definition.name.value).\(field.name.value)': '\(definition.name.value)' is not a @model type.", at: directive.loc
+                )
             }
             guard let type = fieldType(field.type) else { continue }
             if case .model(let target) = type.base {

@@ -1,5 +1,5 @@
 import GraphQL
-import ModelIR
+package import ModelIR
 
 /// Turns an Amplify-annotated GraphQL schema into `ModelIR.Schema`, collecting every problem of the file
 /// with its line and column.
@@ -28,11 +28,16 @@ package enum SchemaParser {
         if let escape = measured.badEscape {
             // GraphQLSwift's lexer reads past the end of the text on such an escape.
             let location = ModelIR.SourceLocation(file: file, line: escape.line, column: escape.column)
-            return Result(schema: nil, diagnostics: [.error("Syntax Error: invalid Unicode escape sequence: \\u needs four hex digits.", at: location)])
+            return Result(
+                schema: nil,
+                diagnostics: [
+                    .error("Syntax Error: invalid Unicode escape sequence: \\u needs four hex digits (or braces) and a lone surrogate half is no character.", at: location)
+                ])
         }
         let document: Document
         do {
-            document = try GraphQL.parse(source: Source(body: source, name: file ?? "schema.graphql"))
+            let text = UnicodeEscapes.apply(measured.escapes, to: source)
+            document = try GraphQL.parse(source: Source(body: text, name: file ?? "schema.graphql"))
         } catch let error as GraphQLError {
             let location = error.locations.first.map {
                 ModelIR.SourceLocation(file: file, line: $0.line, column: $0.column)

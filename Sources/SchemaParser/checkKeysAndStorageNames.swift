@@ -35,13 +35,15 @@ extension SchemaLowering {
                     }
                 }
                 if index.fields.first == model.primaryKey.first, model.primaryKey.count == 1 {
-                    error("@index '\(index.name)' on '\(model.name)' uses the primary key field as its partition key, which needs the primary key to have a sort key.", at: index.location)
+                    error(
+                        "@index '\(index.name)' on '\(model.name)' uses the primary key field as its partition key, which needs the primary key to have a sort key.",
+                        at: index.location)
                 }
             }
         }
     }
 
-    /// `@refersTo` collisions (contract §6.2): two models on one table, a table named like another model,
+    /// `@refersTo` collisions (docs/api-contract.md §12.2): two models on one table, a table named like another model,
     /// two fields on one column; and column names with the reserved `__` prefix.
     mutating func checkStorageNames(in schema: ModelIR.Schema) {
         var tables: [String: String] = [:]

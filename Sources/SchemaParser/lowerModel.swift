@@ -24,7 +24,9 @@ extension SchemaLowering {
             case "refersTo":
                 if let mapped = readRefersTo(directive, owner: "model '\(name)'") { tableName = mapped }
             default:
-                error("Unknown directive '@\(directive.name.value)' on model '\(name)'. Known: \(typeDirectives.sorted().map { "@" + $0 }.joined(separator: ", ")).", at: directive.loc)
+                error(
+                    "Unknown directive '@\(directive.name.value)' on model '\(name)'. Known: \(typeDirectives.sorted().map { "@" + $0 }.joined(separator: ", ")).",
+                    at: directive.loc)
             }
         }
 
@@ -38,66 +40,7 @@ extension SchemaLowering {
                 error("Field '\(name).\(fieldName)' is declared twice.", at: fieldDefinition.name.loc)
                 continue
             }
-            if !fieldDefinition.arguments.isEmpty {
-                error("Field '\(name).\(fieldName)' may not declare arguments: ModelGraph generates them.", at: fieldDefinition.arguments[0].loc)
-            }
-            guard let type = fieldType(fieldDefinition.type) else { continue }
-            var field = ModelIR.Field(name: fieldName, type: type, location: location(fieldDefinition.name.loc))
-            var isRelationship = false
-            for directive in fieldDefinition.directives {
-                let directiveName = directive.name.value
-                guard fieldDirectives.contains(directiveName) else {
-                    error("Unknown directive '@\(directiveName)' on field '\(name).\(fieldName)'.", at: directive.loc)
-                    continue
-                }
-                switch directiveName {
-                case "primaryKey":
-                    if primaryKey != nil {
-                        error("Model '\(name)' has more than one @primaryKey.", at: directive.loc)
-                    }
-                    let sortKeys = directive.argument("sortKeyFields")?.stringList ?? []
-                    let source = PrimaryKeySource(directive, file: file)
-                    if sortKeys.contains(fieldName) {
-                        error("@primaryKey field '\(name).\(fieldName)' cannot also be one of its own sort keys.", at: source.sortKeyLocation(fieldName))
-                    }
-                    primaryKey = [fieldName] + sortKeys
-                    if primaryKeySources[name] == nil { primaryKeySources[name] = source }
-                case "index":
-                    if let index = readIndexDirective(directive, model: name, field: fieldName) {
-                        if indexes.contains(where: { $0.name == index.name }) {
-                            error("Model '\(name)' has two indexes named '\(index.name)'.", at: directive.loc)
-                        }
-                        indexes.append(index)
-                    }
-                case "default":
-                    field.defaultValue = readDefault(directive, field: field, model: name)
-                case "refersTo":
-                    if let column = readRefersTo(directive, owner: "field '\(name).\(fieldName)'") { field.columnName = column }
-                case "auth":
-                    error("Field-level @auth on '\(name).\(fieldName)' is not supported yet.", at: directive.loc)
-                default:
-                    isRelationship = true
-                    pendingRelationships.append(
-                        PendingRelationship(model: name, field: fieldName, fieldType: type, directive: directive, location: location(directive.loc))
-                    )
-                }
-            }
-            if case .model(let target) = type.base, !isRelationship {
-                error("Field '\(name).\(fieldName)' refers to model '\(target)' without a relationship directive; add @hasMany, @hasOne, @belongsTo or @manyToMany.", at: fieldDefinition.type.loc)
-                continue
-            }
-            if isRelationship {
-                let relationshipDirectiveCount = fieldDefinition.directives.filter { relationshipDirectives.contains($0.name.value) }.count
-                if relationshipDirectiveCount > 1 {
-                    error("Field '\(name).\(fieldName)' has more than one relationship directive.", at: fieldDefinition.name.loc)
-                }
-                if field.columnName != fieldName {
-                    error("@refersTo is not allowed on relationship field '\(name).\(fieldName)'.", at: fieldDefinition.name.loc)
-                }
-                // The relationship is attached once resolved; keep the field's place in declaration order.
-                field.relationship = Relationship(kind: .hasMany, target: type.base.name, localFields: [], targetFields: [], referenceOwner: .target)
-            }
-            fields.append(field)
+            if let field = lowerField(fieldDefinition, model: name, primaryKey: &primaryKey, indexes: &indexes) { fields.append(field) }
         }
 
         addImplicitFields(to: &fields, model: name, declaredPrimaryKey: primaryKey != nil, timestamps: timestamps, at: location(definition.name.loc))
@@ -109,7 +52,78 @@ extension SchemaLowering {
         return model
     }
 
-    /// Appends `id` and the timestamps by the rules of contract §1.3.
+    /// Lowers one declared field of model `name` and reads its directives: a `@primaryKey` or `@index` on it
+    /// sets `primaryKey` or adds to `indexes`; a relationship is queued to resolve once every model is known.
+    /// Nil when the field cannot be part of the model (the errors say why).
+    private mutating func lowerField(
+        _ fieldDefinition: FieldDefinition, model name: String, primaryKey: inout [String]?, indexes: inout [SecondaryIndex]
+    ) -> ModelIR.Field? {
+        let fieldName = fieldDefinition.name.value
+        if !fieldDefinition.arguments.isEmpty {
+            error("Field '\(name).\(fieldName)' may not declare arguments: ModelGraph generates them.", at: fieldDefinition.arguments[0].loc)
+        }
+        guard let type = fieldType(fieldDefinition.type) else { return nil }
+        var field = ModelIR.Field(name: fieldName, type: type, location: location(fieldDefinition.name.loc))
+        var isRelationship = false
+        for directive in fieldDefinition.directives {
+            let directiveName = directive.name.value
+            guard fieldDirectives.contains(directiveName) else {
+                error("Unknown directive '@\(directiveName)' on field '\(name).\(fieldName)'.", at: directive.loc)
+                continue
+            }
+            switch directiveName {
+            case "primaryKey":
+                if primaryKey != nil {
+                    error("Model '\(name)' has more than one @primaryKey.", at: directive.loc)
+                }
+                let sortKeys = directive.argument("sortKeyFields")?.stringList ?? []
+                let source = PrimaryKeySource(directive, file: file)
+                if sortKeys.contains(fieldName) {
+                    error("@primaryKey field '\(name).\(fieldName)' cannot also be one of its own sort keys.", at: source.sortKeyLocation(fieldName))
+                }
+                primaryKey = [fieldName] + sortKeys
+                if primaryKeySources[name] == nil { primaryKeySources[name] = source }
+            case "index":
+                if let index = readIndexDirective(directive, model: name, field: fieldName) {
+                    if indexes.contains(where: { $0.name == index.name }) {
+                        error("Model '\(name)' has two indexes named '\(index.name)'.", at: directive.loc)
+                    }
+                    indexes.append(index)
+                }
+            case "default":
+                field.defaultValue = readDefault(directive, field: field, model: name)
+            case "refersTo":
+                if let column = readRefersTo(directive, owner: "field '\(name).\(fieldName)'") { field.columnName = column }
+            case "auth":
+                error("Field-level @auth on '\(name).\(fieldName)' is not supported yet.", at: directive.loc)
+            default:
+                isRelationship = true
+                pendingRelationships.append(
+                    PendingRelationship(model: name, field: fieldName, fieldType: type, directive: directive, location: location(directive.loc))
+                )
+            }
+        }
+        if case .model(let target) = type.base, !isRelationship {
+            error(
+                "Field '\(name).\(fieldName)' refers to model '\(target)' without a relationship directive; add @hasMany, @hasOne, @belongsTo or @manyToMany.",
+                at: fieldDefinition.type.loc)
+            return nil
+        }
+        if isRelationship {
+            let relationshipDirectiveCount = fieldDefinition.directives.filter { relationshipDirectives.contains($0.name.value) }.count
+            if relationshipDirectiveCount > 1 {
+                error("Field '\(name).\(fieldName)' has more than one relationship directive.", at: fieldDefinition.name.loc)
+            }
+            if field.columnName != fieldName {
+                error("@refersTo is not allowed on relationship field '\(name).\(fieldName)'.", at: fieldDefinition.name.loc)
+            }
+            // The relationship is attached once resolved; keep the field's place in declaration order.
+            field.relationship = Relationship(kind: .hasMany, target: type.base.name, localFields: [], targetFields: [], referenceOwner: .target)
+        }
+        return field
+    }
+
+    /// Appends `id` and the timestamps by the rules of docs/api-contract.md §3.1.
     mutating func addImplicitFields(
         to fields: inout [ModelIR.Field], model: String, declaredPrimaryKey: Bool, timestamps: Timestamps,
         at location: ModelIR.SourceLocation?
@@ -138,7 +152,7 @@ extension SchemaLowering {
         return name
     }
 
-    /// Reads `@index(name:, sortKeyFields:, queryField:)` with the default names of contract §3.
+    /// Reads `@index(name:, sortKeyFields:, queryField:)` with the default names of docs/api-contract.md §9.
     mutating func readIndexDirective(_ directive: Directive, model: String, field: String) -> SecondaryIndex? {
         let sortKeys = directive.argument("sortKeyFields")?.stringList ?? []
         let fields = [field] + sortKeys

@@ -1,7 +1,8 @@
+import GraphQL
 import ModelIR
 
 extension SchemaLowering {
-    /// The argument-less form: generated reference fields named `camel([Owner, field, keyField])` (contract §4.2).
+    /// The argument-less form: generated reference fields named `camel([Owner, field, keyField])` (docs/api-contract.md §10.2).
     mutating func resolveImplicit(
         _ pending: PendingRelationship, model: Model, target: Model, schema: inout ModelIR.Schema, onDelete: OnDelete?, limit: Int
     ) -> Relationship? {
@@ -9,7 +10,8 @@ extension SchemaLowering {
         case "hasMany":
             let names = model.primaryKeyFields.map { Inflection.camel([model.name, pending.field, $0.name]) }
             addReferenceFields(names, keyFields: model.primaryKeyFields, to: target.name, required: pending.fieldType.isRequired, in: &schema)
-            return Relationship(kind: .hasMany, target: target.name, localFields: model.primaryKey, targetFields: names, referenceOwner: .target, onDelete: onDelete, defaultLimit: limit)
+            return Relationship(
+                kind: .hasMany, target: target.name, localFields: model.primaryKey, targetFields: names, referenceOwner: .target, onDelete: onDelete, defaultLimit: limit)
         case "hasOne":
             let names = target.primaryKeyFields.map { Inflection.camel([model.name, pending.field, $0.name]) }
             addReferenceFields(names, keyFields: target.primaryKeyFields, to: model.name, required: pending.fieldType.isRequired, in: &schema)
@@ -21,7 +23,9 @@ extension SchemaLowering {
                     && $0.directive.arguments.allSatisfy { $0.name.value != "fields" && $0.name.value != "references" }
             }
             guard let partner = partners.first else {
-                error("'\(pending.model).\(pending.field)': '\(target.name)' must have a @hasOne or @hasMany relationship with '\(model.name)' in order to use @belongsTo.", at: pending.location)
+                error(
+                    "'\(pending.model).\(pending.field)': '\(target.name)' must have a @hasOne or @hasMany relationship with '\(model.name)' in order to use @belongsTo.",
+                    at: pending.location)
                 return nil
             }
             if partner.kind == "hasMany" {

@@ -2,7 +2,7 @@ import GraphQL
 import ModelIR
 
 extension SchemaLowering {
-    /// Resolves every relationship directive to the fields that join the two models (contract §4), adding
+    /// Resolves every relationship directive to the fields that join the two models (docs/api-contract.md §10), adding
     /// the generated reference fields of the argument-less form.
     mutating func resolveRelationships(in schema: inout ModelIR.Schema) {
         // hasMany/hasOne first: an implicit belongsTo reuses the reference field its partner generated.
@@ -28,7 +28,9 @@ extension SchemaLowering {
         }
         let isMany = pending.kind == "hasMany"
         if isMany != type.isList {
-            error(isMany ? "@hasMany on \(owner) needs a list type; use @hasOne for a single object." : "@\(pending.kind) on \(owner) cannot be a list; use @hasMany.", at: pending.location)
+            error(
+                isMany ? "@hasMany on \(owner) needs a list type; use @hasOne for a single object." : "@\(pending.kind) on \(owner) cannot be a list; use @hasMany.",
+                at: pending.location)
             return nil
         }
         let fields = directive.argument("fields")
@@ -73,7 +75,9 @@ extension SchemaLowering {
         }
         let parentKey = parent.primaryKeyFields
         guard names.count == parentKey.count else {
-            error("\(owner): 'references' lists \(names.count) field(s) but '\(parent.name)' has \(parentKey.count) primary key field(s) (\(parent.primaryKey.joined(separator: ", "))).", at: pending.location)
+            error(
+                "\(owner): 'references' lists \(names.count) field(s) but '\(parent.name)' has \(parentKey.count) primary key field(s) (\(parent.primaryKey.joined(separator: ", "))).",
+                at: pending.location)
             return nil
         }
         var requiredness: Set<Bool> = []
@@ -97,7 +101,9 @@ extension SchemaLowering {
         }
         if !counterpart {
             let needed = isBelongsTo ? "@hasMany or @hasOne" : "@belongsTo"
-            error("\(owner): uni-directional relationships are not supported; add a \(needed)(references: [\(names.map { "\"\($0)\"" }.joined(separator: ", "))]) field on '\(target.name)'.", at: pending.location)
+            error(
+                "\(owner): uni-directional relationships are not supported; add a \(needed)(references: [\(names.map { "\"\($0)\"" }.joined(separator: ", "))]) field on '\(target.name)'.",
+                at: pending.location)
         }
         let kind = Relationship.Kind(rawValue: pending.kind) ?? .hasMany
         if isBelongsTo {
@@ -148,7 +154,9 @@ extension SchemaLowering {
             }
         }
         guard names.count == target.primaryKey.count else {
-            error("\(owner): 'fields' must name one field per primary key field of '\(target.name)' (\(target.primaryKey.joined(separator: ", "))); partial sort keys are not accepted.", at: pending.location)
+            error(
+                "\(owner): 'fields' must name one field per primary key field of '\(target.name)' (\(target.primaryKey.joined(separator: ", "))); partial sort keys are not accepted.",
+                at: pending.location)
             return nil
         }
         guard checkPositionalTypes(owner: owner, model, names, target, target.primaryKey, at: pending.location) else { return nil }
@@ -168,7 +176,7 @@ extension SchemaLowering {
         return true
     }
 
-    /// `ID` and `String` count as the same type for references (contract §4.4).
+    /// `ID` and `String` count as the same type for references (docs/api-contract.md §10.4).
     static func compatible(_ a: BaseType, _ b: BaseType) -> Bool {
         let stringy: Set<BaseType> = [.scalar(.id), .scalar(.string)]
         return a == b || (stringy.contains(a) && stringy.contains(b))

@@ -2,7 +2,7 @@ import GraphQL
 import ModelIR
 
 extension SchemaLowering {
-    /// Builds the join model of every `@manyToMany(relationName:)` pair and points both fields at it (contract §4.5).
+    /// Builds the join model of every `@manyToMany(relationName:)` pair and points both fields at it (docs/api-contract.md §10.5).
     mutating func synthesizeManyToMany(in schema: inout ModelIR.Schema) {
         let all = pendingRelationships.filter { $0.kind == "manyToMany" }
         var byRelation: [String: [PendingRelationship]] = [:]
@@ -39,38 +39,7 @@ extension SchemaLowering {
                 }
             }
             guard valid, let left = schema.model(named: sides[0].model), let right = schema.model(named: sides[1].model) else { continue }
-            let leftFields = left.primaryKeyFields.enumerated().map { position, key in
-                Inflection.lowerFirst(left.name) + (position == 0 ? Inflection.upperFirst(key.name) : key.name)
-            }
-            let rightFields = right.primaryKeyFields.enumerated().map { position, key in
-                Inflection.lowerFirst(right.name) + (position == 0 ? Inflection.upperFirst(key.name) : key.name)
-            }
-            let at = sides[0].location
-            var fields = [ModelIR.Field(name: "id", type: FieldType(.scalar(.id), isRequired: true), origin: .implicitID, location: at)]
-            for (name, key) in Array(zip(leftFields, left.primaryKeyFields)) + Array(zip(rightFields, right.primaryKeyFields)) {
-                fields.append(ModelIR.Field(name: name, type: FieldType(key.type.base, isRequired: true), location: at))
-            }
-            fields.append(ModelIR.Field(
-                name: Inflection.lowerFirst(left.name), type: FieldType(.model(left.name), isRequired: true),
-                relationship: Relationship(kind: .hasOne, target: left.name, localFields: leftFields, targetFields: left.primaryKey, referenceOwner: .local),
-                location: at
-            ))
-            fields.append(ModelIR.Field(
-                name: Inflection.lowerFirst(right.name), type: FieldType(.model(right.name), isRequired: true),
-                relationship: Relationship(kind: .hasOne, target: right.name, localFields: rightFields, targetFields: right.primaryKey, referenceOwner: .local),
-                location: at
-            ))
-            for name in ["createdAt", "updatedAt"] {
-                fields.append(ModelIR.Field(name: name, type: FieldType(.scalar(.awsDateTime), isRequired: true), origin: .implicitTimestamp, location: at))
-            }
-            let plural = Inflection.lowerFirst(Inflection.pluralize(joinName))
-            let indexes = [
-                SecondaryIndex(name: "by\(left.name)", fields: leftFields, queryField: plural + "By" + Inflection.upperFirst(leftFields[0]), location: at),
-                SecondaryIndex(name: "by\(right.name)", fields: rightFields, queryField: plural + "By" + Inflection.upperFirst(rightFields[0]), location: at),
-            ]
-            let auth = AuthPolicy(publicOperations: left.auth.publicOperations.union(right.auth.publicOperations))
-            var join = Model(name: joinName, fields: fields, indexes: indexes, auth: auth, location: at)
-            join.manyToManyRelation = relation
+            let (join, leftFields, rightFields) = Self.joinModel(named: joinName, relation: relation, left: left, right: right, at: sides[0].location)
             schema.models.append(join)
             // Point both sides at the join model.
             for (side, model, joinFields) in [(sides[0], left, leftFields), (sides[1], right, rightFields)] {
@@ -86,5 +55,45 @@ extension SchemaLowering {
                 )
             }
         }
+    }
+
+    /// The join model of a `@manyToMany` relation between `left` and `right`: an `id`, a required reference to
+    /// each side's key (`postId`, `tagId`, …), a `@hasOne` to each side, timestamps, an index per side, and the
+    /// union of the two sides' public operations. Also returns the names of each side's reference fields.
+    static func joinModel(named joinName: String, relation: String, left: Model, right: Model, at: ModelIR.SourceLocation?) -> (Model, [String], [String]) {
+        let leftFields = left.primaryKeyFields.enumerated().map { position, key in
+            Inflection.lowerFirst(left.name) + (position == 0 ? Inflection.upperFirst(key.name) : key.name)
+        }
+        let rightFields = right.primaryKeyFields.enumerated().map { position, key in
+            Inflection.lowerFirst(right.name) + (position == 0 ? Inflection.upperFirst(key.name) : key.name)
+        }
+        var fields = [ModelIR.Field(name: "id", type: FieldType(.scalar(.id), isRequired: true), origin: .implicitID, location: at)]
+        for (name, key) in Array(zip(leftFields, left.primaryKeyFields)) + Array(zip(rightFields, right.primaryKeyFields)) {
+            fields.append(ModelIR.Field(name: name, type: FieldType(key.type.base, isRequired: true), location: at))
+        }
+        fields.append(
+            ModelIR.Field(
+                name: Inflection.lowerFirst(left.name), type: FieldType(.model(left.name), isRequired: true),
+                relationship: Relationship(kind: .hasOne, target: left.name, localFields: leftFields, targetFields: left.primaryKey, referenceOwner: .local),
+                location: at
+            ))
+        fields.append(
+            ModelIR.Field(
+                name: Inflection.lowerFirst(right.name), type: FieldType(.model(right.name), isRequired: true),
+                relationship: Relationship(kind: .hasOne, target: right.name, localFields: rightFields, targetFields: right.primaryKey, referenceOwner: .local),
+                location: at
+            ))
+        for name in ["createdAt", "updatedAt"] {
+            fields.append(ModelIR.Field(name: name, type: FieldType(.scalar(.awsDateTime), isRequired: true), origin: .implicitTimestamp, location: at))
+        }
+        let plural = Inflection.lowerFirst(Inflection.pluralize(joinName))
+        let indexes = [
+            SecondaryIndex(name: "by\(left.name)", fields: leftFields, queryField: plural + "By" + Inflection.upperFirst(leftFields[0]), location: at),
+            SecondaryIndex(name: "by\(right.name)", fields: rightFields, queryField: plural + "By" + Inflection.upperFirst(rightFields[0]), location: at),
+        ]
+        let auth = AuthPolicy(publicOperations: left.auth.publicOperations.union(right.auth.publicOperations))
+        var join = Model(name: joinName, fields: fields, indexes: indexes, auth: auth, location: at)
+        join.manyToManyRelation = relation
+        return (join, leftFields, rightFields)
     }
 }

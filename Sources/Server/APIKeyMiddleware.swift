@@ -1,9 +1,10 @@
+import Execution
 import HTTPTypes
 import Hummingbird
 import Store
 import Synchronization
 
-/// Rejects requests without a valid `x-api-key` before any parsing work (contract §5.1: HTTP 401 and the
+/// Rejects requests without a valid `x-api-key` before any parsing work (docs/api-contract.md §11.2: HTTP 401 and the
 /// `UnauthorizedException` body; 503 `ServiceUnavailable` when the database cannot be asked), and bounds the
 /// requests one key may have in flight (429, `LimitExceeded`).
 struct APIKeyMiddleware: RouterMiddleware {
@@ -18,17 +19,20 @@ struct APIKeyMiddleware: RouterMiddleware {
         case .valid(let keyID):
             id = keyID
         case .invalid:
-            return Self.json(.unauthorized, GraphQLResponse.unauthorized)
+            return Self.json(.unauthorized, ResponseJSON.unauthorized)
         case .unavailable:
             // The key may well be good: say the service is down, so clients retry instead of discarding it.
-            let body = GraphQLResponse.body(data: nil, errors: [.init(message: "The database is unavailable, so the API key could not be checked; try again shortly.", errorType: "ServiceUnavailable", path: nil, locations: [], requestID: context.requestID)])
+            let body = ResponseJSON.failure(
+                "The database is unavailable, so the API key could not be checked; try again shortly.", errorType: "ServiceUnavailable", requestID: context.requestID)
             return Self.json(.serviceUnavailable, body)
         }
         guard inFlight.enter(id) else {
-            let body = GraphQLResponse.body(data: nil, errors: [.init(message: "Too many concurrent requests for this API key (limit \(inFlight.limit)); retry shortly.", errorType: "LimitExceeded", path: nil, locations: [])])
+            let body = ResponseJSON.failure("Too many concurrent requests for this API key (limit \(inFlight.limit)); retry shortly.", errorType: "LimitExceeded")
             return Self.json(.tooManyRequests, body)
         }
         defer { inFlight.leave(id) }
+        var context = context
+        context.apiKeyID = id
         return try await next(request, context)
     }
 

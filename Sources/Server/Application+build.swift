@@ -1,14 +1,17 @@
-import APISchema
+package import Execution
 import Foundation
-import GraphQL
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 import HummingbirdCore
-import Logging
+import HummingbirdTLS
+import HummingbirdWebSocket
+package import Logging
 import NIOCore
-import Planner
-import Postgres
-import Store
+package import Postgres
+package import Realtime
+import ServiceLifecycle
+package import Store
+import UnixSignals
 
 /// Everything the HTTP server needs, read once at start.
 public struct ServerConfiguration: Sendable {
@@ -16,7 +19,7 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// Port (0 = any free port).
     public var port: Int
-    /// Largest request body accepted, in bytes (decisions.md: 2 MiB).
+    /// Largest request body accepted, in bytes (default 2 MiB, docs/decisions.md §8).
     public var maximumBodySize: Int
     /// Origins allowed by CORS; empty = CORS off.
     public var corsOrigins: [String]
@@ -34,12 +37,15 @@ public struct ServerConfiguration: Sendable {
     /// The bearer token `/metrics` asks for; without one, `/metrics` answers clients on this machine only
     /// (its operation names and counts are not for anyone on the network).
     public var metricsToken: String?
+    /// PEM files for serving HTTPS and WSS directly (clients such as amplify-js and Amplify for Android and
+    /// Flutter only connect with `wss://`); nil serves plain HTTP (behind a TLS-terminating proxy, say).
+    public var tls: TLSFiles?
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true,
         maximumConcurrentRequestsPerKey: Int = 256, requestHeadTimeout: Duration = .seconds(30), requestBodyTimeout: Duration = .seconds(60),
-        maximumConnections: Int = 4096, metricsToken: String? = nil
+        maximumConnections: Int = 4096, metricsToken: String? = nil, tls: TLSFiles? = nil
     ) {
         self.host = host
         self.port = port
@@ -51,6 +57,21 @@ public struct ServerConfiguration: Sendable {
         self.requestBodyTimeout = requestBodyTimeout
         self.maximumConnections = maximumConnections
         self.metricsToken = metricsToken
+        self.tls = tls
+    }
+}
+
+/// A certificate chain and its private key, as PEM files.
+public struct TLSFiles: Sendable {
+    /// The certificate chain (the server's certificate first).
+    public var certificateChain: String
+    /// The private key.
+    public var privateKey: String
+
+    /// Names the files.
+    public init(certificateChain: String, privateKey: String) {
+        self.certificateChain = certificateChain
+        self.privateKey = privateKey
     }
 }
 
@@ -60,17 +81,20 @@ public struct ServerConfiguration: Sendable {
 package func buildApplication(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
+    client: PostgresClient,
     keys: APIKeyStore,
     logger: Logger,
     readiness: (@Sendable () async -> String?)? = nil,
+    realtime: RealtimeEndpoint? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) -> some ApplicationProtocol {
+) throws -> some ApplicationProtocol {
     let router = Router(context: ModelGraphRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     if !configuration.corsOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.corsOrigins)))
     }
-    let readiness = readiness ?? { await Readiness.database(executor.client, logger: logger) }
+    let readiness = readiness ?? { await Readiness.database(client, logger: logger) }
+    let metrics = ServerMetrics(client: client)
     router.get("/healthz") { _, _ in "ok" }
     router.get("/readyz") { _, _ -> Response in
         if let problem = await readiness() {
@@ -86,20 +110,42 @@ package func buildApplication(
             allowed = context.isLocalClient
         }
         guard allowed else {
-            return Response(status: .unauthorized, headers: [.contentType: "text/plain", .wwwAuthenticate: "Bearer"], body: ResponseBody(byteBuffer: ByteBuffer(string: "metrics need the configured bearer token (--metrics-token)\n")))
+            return Response(
+                status: .unauthorized, headers: [.contentType: "text/plain", .wwwAuthenticate: "Bearer"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "metrics need the configured bearer token (--metrics-token)\n")))
         }
-        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: executor.metrics.exposition())))
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
     }
-    let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, logger: logger)
+    let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, metrics: metrics, logger: logger)
     let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys, inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey)))
-    graphQL.post { request, context in try await handler.post(request, requestID: context.requestID) }
-    graphQL.get { request, context in await handler.get(request, requestID: context.requestID) }
+    graphQL.post { request, context in try await handler.post(request, origin: context.origin) }
+    graphQL.get { request, context in await handler.get(request, origin: context.origin) }
+    // Other methods on the endpoint are told which ones it takes, without needing a key.
+    for method in [HTTPRequest.Method.put, .delete, .patch] {
+        router.on("graphql", method: method) { _, _ in GraphQLHTTPHandler.methodNotAllowed(method) }
+    }
     let head = TimeAmount(configuration.requestHeadTimeout)
     let body = TimeAmount(configuration.requestBodyTimeout)
-    let channel = HTTP1Channel.Configuration(additionalChannelHandlers: [ConnectionDeadlines(headTimeout: head, bodyTimeout: body)])
+    let channel = HTTP1Channel.Configuration(additionalChannelHandlers: [
+        ConnectionDeadlines(headTimeout: head, bodyTimeout: body), BodyAdmission(maximumBodySize: configuration.maximumBodySize),
+    ])
+    var server: HTTPServerBuilder
+    if let realtime {
+        let webSocket = WebSocketServerConfiguration(maxFrameSize: realtime.settings.maximumMessageBytes, closeTimeout: .seconds(5))
+        server = HTTPServerBuilder { responder in
+            let upgrading = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(http1: channel, ws: webSocket)) { request, channel, logger in
+                FirstRequestDeadline.disarm(in: channel.pipeline)
+                return RealtimeUpgrade.decide(request, endpoint: realtime, logger: logger)
+            }
+            return FirstRequestDeadlineChannel(base: upgrading, timeout: head)
+        }
+    } else {
+        server = .http1(configuration: channel)
+    }
+    if let files = configuration.tls { server = try .tls(server, tlsConfiguration: try ServerTLS.configuration(files)) }
     return Application(
         router: router,
-        server: .http1(configuration: channel),
+        server: server,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "ModelGraph",
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)
@@ -128,11 +174,19 @@ package enum Readiness {
 package func runServer(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
+    client: PostgresClient,
     keys: APIKeyStore,
     logger: Logger,
     readiness: (@Sendable () async -> String?)? = nil,
+    realtime: RealtimeDelivery? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws {
-    let app = buildApplication(configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: readiness, onServerRunning: onServerRunning)
-    try await app.runService()
+    let app = try buildApplication(
+        configuration: configuration, executor: executor, client: client, keys: keys, logger: logger, readiness: readiness, realtime: realtime?.endpoint,
+        onServerRunning: onServerRunning)
+    guard let realtime else { return try await app.runService() }
+    // Services stop in reverse order: real-time connections get their restart code before HTTP stops.
+    let group = ServiceGroup(
+        configuration: .init(services: [.init(service: app), .init(service: realtime.service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await group.run()
 }

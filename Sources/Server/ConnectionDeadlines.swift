@@ -26,6 +26,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        FirstRequestDeadline.disarm(in: context.pipeline)
         if context.channel.isActive { arm(context, headTimeout) }
     }
 

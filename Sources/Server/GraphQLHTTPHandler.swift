@@ -1,7 +1,8 @@
+import Execution
 import Foundation
-import GraphQL
 import HTTPTypes
 import Hummingbird
+import JSON
 import Logging
 import Planner
 
@@ -10,45 +11,68 @@ import Planner
 struct GraphQLHTTPHandler: Sendable {
     let configuration: ServerConfiguration
     let executor: GraphQLExecutor
+    let metrics: ServerMetrics
     let logger: Logger
-    func post(_ request: Request, requestID: String) async throws -> Response {
+    func post(_ request: Request, origin: RequestOrigin) async throws -> Response {
+        let requestID = origin.requestID
+        // A body over the limit is refused on its declared length, before any of it is read, and the
+        // connection is closed after the answer rather than reading the rest (`BodyAdmission`).
+        let tooLarge = Response(
+            status: .contentTooLarge, headers: [.contentType: "application/json", .connection: "close"],
+            body: ResponseBody(
+                byteBuffer: ByteBuffer(
+                    string: ResponseJSON.failure("The request body is larger than \(configuration.maximumBodySize) bytes (body size limit).", errorType: "LimitExceeded")))
+        )
+        if let declared = BodyAdmission.declaredLength(request.head), declared > configuration.maximumBodySize { return tooLarge }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
         } catch {
-            return respond(.contentTooLarge, requestID, failure("The request body is larger than \(configuration.maximumBodySize) bytes (body size limit).", "LimitExceeded"))
+            return tooLarge
         }
         let bytes = Array(buffer.readableBytesView)
         if request.headers[.contentType]?.hasPrefix("application/graphql") == true {
             guard let query = String(validating: bytes, as: UTF8.self) else {
                 return respond(.badRequest, requestID, failure("The request body is not UTF-8 text.", "BadRequest"))
             }
-            return await run(IncomingRequest(query: query), requestID: requestID)
+            return await run(OperationRequest(query: query), origin: origin)
         }
-        let json: InputValue
+        let json: JSONValue
         do {
             json = try JSONReader.parse(bytes, maximumDepth: jsonDepthLimit)
         } catch {
-            return respond(.badRequest, requestID, failure(Self.explain(error, nesting: executor.planner.limits.maximumNesting), Self.errorType(error)))
+            return respond(.badRequest, requestID, failure(Self.explain(error, nesting: executor.limits.maximumNesting), Self.errorType(error)))
         }
         if case .list(let items) = json {
-            let batch = items.compactMap(IncomingRequest.init(json:))
+            let batch = items.compactMap(OperationRequest.init(json:))
             guard !batch.isEmpty, batch.count == items.count, batch.count <= 50 else {
                 return respond(.badRequest, requestID, failure("A batch must be a JSON array of 1 to 50 GraphQL requests.", "BadRequest"))
             }
+            // The token limit and the time budget hold for the batch as a whole: fifty documents must cost no
+            // more to read than one, and their root fields no more time than one request's.
+            guard !executor.exceedsTokenLimit(batch) else {
+                return respond(
+                    .badRequest, requestID, failure("The batch's documents have more than \(executor.limits.maximumTokens) tokens in all (token limit).", "LimitExceeded"))
+            }
+            var shared = origin
+            shared.startedAt = .now
             var bodies: [String] = []
-            for item in batch { bodies.append(await executeLogged(item, requestID: requestID)) }
+            for item in batch {
+                if !bodies.isEmpty, !(await origin.isConnected()) { break }
+                bodies.append(await executeLogged(item, origin: shared))
+            }
             return respond(.ok, requestID, "[" + bodies.joined(separator: ",") + "]")
         }
-        guard let graphQLRequest = IncomingRequest(json: json) else {
+        guard let graphQLRequest = OperationRequest(json: json) else {
             return respond(.badRequest, requestID, failure("The request body is not a GraphQL request ({\"query\": …, \"variables\": {…}}).", "BadRequest"))
         }
-        return await run(graphQLRequest, requestID: requestID)
+        return await run(graphQLRequest, origin: origin)
     }
 
     /// `GET /graphql?query=…&variables=…&operationName=…`: queries only (a GET must not change data). The
     /// parameters are read as HTML forms send them (`+` is a space), and must be UTF-8.
-    func get(_ request: Request, requestID: String) async -> Response {
+    func get(_ request: Request, origin: RequestOrigin) async -> Response {
+        let requestID = origin.requestID
         guard let parameters = FormParameters(query: request.uri.query ?? "") else {
             return respond(.badRequest, requestID, failure("The query string is not UTF-8 text once percent-decoded.", "BadRequest"))
         }
@@ -57,26 +81,32 @@ struct GraphQLHTTPHandler: Sendable {
         }
         var variables: [String: InputValue] = [:]
         if let text = parameters["variables"], !text.isEmpty {
-            let json: InputValue
+            let json: JSONValue
             do {
                 json = try JSONReader.parse(Array(text.utf8), maximumDepth: jsonDepthLimit)
             } catch {
-                return respond(.badRequest, requestID, failure(Self.explain(error, nesting: executor.planner.limits.maximumNesting, body: "'variables'"), Self.errorType(error)))
+                return respond(.badRequest, requestID, failure(Self.explain(error, nesting: executor.limits.maximumNesting, body: "'variables'"), Self.errorType(error)))
             }
             guard case .object(let entries) = json else {
                 return respond(.badRequest, requestID, failure("'variables' must be a JSON object.", "BadRequest"))
             }
-            for (name, value) in entries { variables[name] = value }
+            for (name, value) in entries { variables[name] = InputValue(value) }
         }
-        let graphQLRequest = IncomingRequest(query: query, operationName: parameters["operationName"], variables: variables)
-        if executor.planner.isMutation(query: query, operationName: graphQLRequest.operationName) {
+        let graphQLRequest = OperationRequest(query: query, operationName: parameters["operationName"], variables: variables)
+        if executor.kind(of: graphQLRequest) == .mutation {
             return respond(.methodNotAllowed, requestID, failure("Mutations must be sent with POST.", "BadRequest"))
         }
-        return await run(graphQLRequest, requestID: requestID)
+        return await run(graphQLRequest, origin: origin)
+    }
+
+    /// 405 for a method `/graphql` does not take, naming the ones it does in `Allow` and in the error.
+    static func methodNotAllowed(_ method: HTTPRequest.Method) -> Response {
+        let body = ResponseJSON.gatewayFailure("/graphql takes POST (and GET for queries), not \(method.rawValue).", errorType: "MethodNotAllowed")
+        return Response(status: .methodNotAllowed, headers: [.contentType: "application/json", .allow: "GET, POST"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// JSON may nest as deep as a document, plus the request's own envelope (`{"variables": {"input": …}}`).
-    private var jsonDepthLimit: Int { executor.planner.limits.maximumNesting + 2 }
+    private var jsonDepthLimit: Int { executor.limits.maximumNesting + 2 }
 
     /// What is wrong with a body (or `variables` parameter) the JSON reader refused, in the client's terms.
     static func explain(_ error: JSONReader.Failure, nesting: Int, body: String = "The request body") -> String {
@@ -100,26 +130,32 @@ struct GraphQLHTTPHandler: Sendable {
         }
     }
 
-    private func run(_ request: IncomingRequest, requestID: String) async -> Response {
-        respond(.ok, requestID, await executeLogged(request, requestID: requestID))
+    /// Runs one request; its time budget starts now, once its body has been read.
+    private func run(_ request: OperationRequest, origin: RequestOrigin) async -> Response {
+        var origin = origin
+        origin.startedAt = .now
+        return respond(.ok, origin.requestID, await executeLogged(request, origin: origin))
     }
 
-    private func executeLogged(_ request: IncomingRequest, requestID: String) async -> String {
+    /// Runs one request, records it in the metrics and logs one line for it; returns the response body.
+    private func executeLogged(_ request: OperationRequest, origin: RequestOrigin) async -> String {
         let start = ContinuousClock.now
-        let (body, failed, name) = await executor.run(request, requestID: requestID, introspection: configuration.introspection)
+        let result = await executor.run(request, origin: origin, introspection: configuration.introspection)
         let elapsed = ContinuousClock.now - start
-        let operationName = name ?? executor.planner.operationName(query: request.query, given: request.operationName)
-        executor.metrics.record(operation: operationName, failed: failed, duration: elapsed)
+        metrics.record(operation: result.operationName, failed: result.failed, duration: elapsed)
+        metrics.recordDatabaseErrors(result.databaseErrors)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info("graphql", metadata: [
-            "requestId": "\(requestID)", "operation": "\(LogText.safe(operationName ?? "-"))",
-            "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(failed)",
-        ])
-        return body
+        logger.info(
+            "graphql",
+            metadata: [
+                "requestId": "\(origin.requestID)", "operation": "\(LogText.safe(result.operationName ?? "-"))",
+                "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(result.failed)",
+            ])
+        return result.json
     }
 
     private func failure(_ message: String, _ type: String) -> String {
-        "{\"data\":null,\"errors\":[{\"path\":null,\"data\":null,\"errorType\":\(JSONText.quote(type)),\"errorInfo\":null,\"locations\":[],\"message\":\(JSONText.quote(message))}]}"
+        ResponseJSON.failure(message, errorType: type)
     }
 
     private func respond(_ status: HTTPResponse.Status, _ requestID: String, _ body: String) -> Response {

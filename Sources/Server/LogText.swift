@@ -1,3 +1,4 @@
+import JSON
 import Planner
 
 /// Text a client chose, made safe to put on a log line.

@@ -1,3 +1,4 @@
+import Execution
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -12,6 +13,8 @@ struct ModelGraphRequestContext: RequestContext {
     /// The connection the request came on; only `/metrics` asks where it comes from (`isLocalClient`), so
     /// the address is not read on every request.
     let channel: any Channel
+    /// The id of the API key the request proved, once `APIKeyMiddleware` has checked it.
+    var apiKeyID: String?
 
     /// Creates the context of a request that just arrived.
     init(source: ApplicationRequestContextSource) {
@@ -20,10 +23,16 @@ struct ModelGraphRequestContext: RequestContext {
         channel = source.channel
     }
 
+    /// The request's origin for the executor: its id, its key, and whether its client is still connected.
+    var origin: RequestOrigin {
+        let channel = channel
+        return RequestOrigin(requestID: requestID, keyID: apiKeyID, isConnected: { await ClientConnection.isOpen(channel) })
+    }
+
     /// True when the client connected from this machine (a loopback address or a Unix socket).
     var isLocalClient: Bool {
         switch channel.remoteAddress {
-        case .v4(let address)?: address.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v4?: channel.remoteAddress?.ipAddress?.hasPrefix("127.") == true
         case .v6?: channel.remoteAddress?.ipAddress == "::1"
         case .unixDomainSocket?: true
         case nil: false

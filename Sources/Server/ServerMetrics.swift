@@ -1,4 +1,4 @@
-import Postgres
+package import Postgres
 import Prometheus
 import Synchronization
 
@@ -40,7 +40,10 @@ package final class ServerMetrics: Sendable {
             error: registry.makeCounter(descriptor: requests, labels: [("operation", label), ("status", "error")]),
             latency: registry.makeDurationHistogram(
                 descriptor: Self.name("request_duration", "seconds", "GraphQL request latency by operation name."), labels: [("operation", label)],
-                buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
+                buckets: [
+                    .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+                    .milliseconds(250), .seconds(1), .seconds(5),
+                ]
             )
         )
         series.withLock { $0[label] = created }
@@ -52,9 +55,9 @@ package final class ServerMetrics: Sendable {
         MetricNameDescriptor(namespace: "modelgraph", metricName: name, unitName: unit, helpText: help)
     }
 
-    /// Counts a database error.
-    func recordDatabaseError() {
-        databaseErrors.increment()
+    /// Counts the database errors one request met.
+    func recordDatabaseErrors(_ count: Int) {
+        if count > 0 { databaseErrors.increment(by: Int64(count)) }
     }
 
     /// The Prometheus text exposition.
@@ -65,10 +68,12 @@ package final class ServerMetrics: Sendable {
 
     private func label(for operation: String?) -> String {
         // Bytes, not characters: GraphQL names are ASCII, and walking grapheme clusters cost 2 % of the event loop.
-        guard let operation, !operation.isEmpty, operation.utf8.count <= 64, operation.utf8.allSatisfy({ byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-        }) else {
+        guard let operation, !operation.isEmpty, operation.utf8.count <= 64,
+            operation.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            })
+        else {
             return "anonymous"
         }
         return operations.withLock { known in

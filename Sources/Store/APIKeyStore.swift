@@ -1,5 +1,5 @@
-import Foundation
-import Postgres
+package import Foundation
+package import Postgres
 import Synchronization
 
 /// API keys: created and revoked through the CLI, stored as SHA-256 hashes, checked in constant time.
@@ -18,6 +18,8 @@ package final class APIKeyStore: Sendable {
     /// Default lifetime (7 days) and the longest allowed (365 days), as AppSync.
     package static let defaultLifetime: TimeInterval = 7 * 86_400
     package static let maximumLifetime: TimeInterval = 365 * 86_400
+    /// How long a key proven before the database stopped answering keeps working while it does not answer.
+    package static let outageTolerance: TimeInterval = 300
 
     private struct CachedKey {
         /// False for an id with no key row (cached too, so unknown ids cost one read per cache lifetime).
@@ -54,7 +56,7 @@ package final class APIKeyStore: Sendable {
         try await SystemTables.ensure(client)
         let id = Self.randomString(length: 8, alphabet: "0123456789abcdef")
         let secret = Self.randomString(length: 32, alphabet: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-        let hash = SHA256.hex(secret)
+        let hash = Hashes.sha256Hex(secret)
         _ = try await client.query(
             "INSERT INTO modelgraph.api_keys (id, secret_hash, description, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision))",
             [id, hash, description, String(lifetime)]
@@ -66,11 +68,13 @@ package final class APIKeyStore: Sendable {
     package func list() async throws -> [KeyInfo] {
         try await SystemTables.ensure(client)
         let format = "YYYY-MM-DD\"T\"HH24:MI:SS\"Z\""
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT id, description, to_char(created_at AT TIME ZONE 'UTC', $1), to_char(expires_at AT TIME ZONE 'UTC', $1),
                    to_char(revoked_at AT TIME ZONE 'UTC', $1), to_char(last_used_at AT TIME ZONE 'UTC', $1)
             FROM modelgraph.api_keys ORDER BY created_at DESC, id
-            """, [format]).rows
+            """, [format]
+        ).rows
         return rows.map { KeyInfo(id: $0[0] ?? "", description: $0[1], createdAt: $0[2] ?? "", expiresAt: $0[3] ?? "", revokedAt: $0[4], lastUsedAt: $0[5]) }
     }
 
@@ -102,6 +106,18 @@ package final class APIKeyStore: Sendable {
         return (Int(count ?? "0") ?? 0) > 0
     }
 
+    /// The public id part of a key (`mg_<id>_<secret>`); nil when the key is not shaped so.
+    package static func publicID(of key: String) -> String? {
+        parts(of: key)?.id
+    }
+
+    /// A well-formed key's public id and secret: `mg_<8 characters>_<1 to 64 characters>`.
+    private static func parts(of key: String) -> (id: String, secret: [UInt8])? {
+        let parts = key.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return nil }
+        return (String(parts[1]), Array(parts[2].utf8))
+    }
+
     /// What checking a presented key found.
     package enum KeyCheck: Sendable, Equatable {
         /// A known, unexpired, unrevoked key, by its public id.
@@ -121,22 +137,24 @@ package final class APIKeyStore: Sendable {
 
     /// Checks `key`: valid (with its public id), invalid, or unavailable when the database could not be asked.
     package func check(_ key: String) async -> KeyCheck {
-        let parts = key.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return .invalid }
-        let id = String(parts[1])
-        let secret = Array(parts[2].utf8)
+        guard let (id, secret) = Self.parts(of: key) else { return .invalid }
         let now = Date()
         var entry = cache.withLock { $0[id] }
         if entry == nil || now.timeIntervalSince(entry!.loadedAt) > cacheLifetime {
             do {
                 entry = try await load(id: id, at: now)
             } catch {
-                return .unavailable
+                // The database did not answer. A key proven recently goes on working (its request meets the same
+                // outage and reports it in the GraphQL answer, and what needs no database still works); any
+                // other key can be neither accepted nor refused.
+                guard let stale = entry, stale.verifiedSecret != nil, now.timeIntervalSince(stale.loadedAt) < Self.outageTolerance else {
+                    return .unavailable
+                }
             }
         }
         guard let entry, entry.exists, !entry.revoked, entry.expiresAt > now else { return .invalid }
         if let verified = entry.verifiedSecret { return Self.constantTimeEqual(verified, secret) ? .valid(id: id) : .invalid }
-        guard Self.constantTimeEqual(entry.hash, SHA256.digest(secret)) else { return .invalid }
+        guard Self.constantTimeEqual(entry.hash, Hashes.sha256(secret)) else { return .invalid }
         let recordUse = cache.withLock { cache -> Bool in
             guard cache[id]?.loadedAt == entry.loadedAt else { return false }
             cache[id]?.verifiedSecret = secret

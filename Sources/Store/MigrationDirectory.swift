@@ -1,5 +1,6 @@
-import Foundation
-import Migrations
+package import Foundation
+package import Migrations
+package import Storage
 
 /// The `migrations/` folder: numbered SQL files, each with the storage snapshot it leads to beside it.
 package struct MigrationDirectory: Sendable {
@@ -30,7 +31,7 @@ package struct MigrationDirectory: Sendable {
             guard let version = Int(name.prefix { $0.isNumber }) else { return nil }
             let fileURL = url.appendingPathComponent(fileName)
             let sql = try String(contentsOf: fileURL, encoding: .utf8)
-            return File(name: name, version: version, sql: sql, checksum: SHA256.hex(sql), url: fileURL)
+            return File(name: name, version: version, sql: sql, checksum: Hashes.sha256Hex(sql), url: fileURL)
         }
     }
 

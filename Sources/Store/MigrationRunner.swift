@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+package import Postgres
 
 /// Applies migration files to a database: in order, each in its own transaction, under an advisory lock so
 /// two servers starting at once apply each file once, recording name, checksum and time.
@@ -63,7 +63,9 @@ package struct MigrationRunner: Sendable {
             let rows = try connection.query("SELECT name, checksum FROM modelgraph.schema_migrations ORDER BY version").rows
             let status = Self.status(files: files, applied: rows.map { ($0[0] ?? "", $0[1] ?? "") })
             if !status.edited.isEmpty {
-                throw StoreError.user("Applied migration(s) \(status.edited.joined(separator: ", ")) were edited after being applied; restore the original file(s) and put changes in a new migration (`modelgraph migrate generate`).")
+                throw StoreError.user(
+                    "Applied migration(s) \(status.edited.joined(separator: ", ")) were edited after being applied; restore the original file(s) and put changes in a new migration (`modelgraph migrate generate`)."
+                )
             }
             var applied: [String] = []
             for file in files where status.pending.contains(file.name) {
@@ -94,7 +96,8 @@ package enum SystemTables {
     /// advisory lock, so concurrent callers wait until the first one has committed.
     package static func ensure(_ client: PostgresClient) async throws {
         _ = try await client.withConnection { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 SELECT pg_advisory_xact_lock(4242424200);
                 CREATE SCHEMA IF NOT EXISTS modelgraph;
                 CREATE TABLE IF NOT EXISTS modelgraph.schema_migrations (
@@ -112,7 +115,7 @@ package enum SystemTables {
                   revoked_at timestamptz,
                   last_used_at timestamptz
                 );
-                """)
+                """ + ChangeLog.schemaStatements)
         }
     }
 }

@@ -31,10 +31,12 @@ package final class DroppingProxy: Sendable {
     package init(database: String) async throws {
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 1))
         defer { client.shutdown() }
-        let row = try await client.query("""
+        let row = try await client.query(
+            """
             SELECT host(inet_server_addr()), inet_server_port()::text, split_part(current_setting('unix_socket_directories'), ',', 1),
                    current_setting('port'), current_database(), current_user
-            """, idempotent: true).rows[0]
+            """, idempotent: true
+        ).rows[0]
         if let host = row[0], let port = row[1].flatMap(Int.init) {
             upstream = .tcp(host, port)
         } else {
@@ -124,7 +126,9 @@ package final class DroppingProxy: Sendable {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = Self.loopback(port: port)
             address.sin_addr.s_addr = inet_addr(host)
-            let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
             return connected == 0 ? descriptor : nil
         case .unix(let path):
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -133,7 +137,9 @@ package final class DroppingProxy: Sendable {
             withUnsafeMutableBytes(of: &address.sun_path) { raw in
                 for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
             }
-            let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
             return connected == 0 ? descriptor : nil
         }
     }

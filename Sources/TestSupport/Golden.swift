@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Golden-file comparison: `Tests/<Target>/Goldens/<name>` next to the calling test file. Set
 /// `RECORD_GOLDENS=1` to (re)write goldens; otherwise a mismatch returns a readable diff.

@@ -18,7 +18,7 @@ package enum TestDatabase {
             logger.logLevel = .warning
             // Every test runs at once, each server with its own pool: about 200 connections at the peak, so
             // leave room well beyond PostgreSQL's default.
-            let cluster = try EmbeddedPostgres(directory: folder, maxConnections: maxConnections, logger: logger)
+            let cluster = try EmbeddedPostgres(directory: folder, maxConnections: maxConnections, durability: .throwaway, logger: logger)
             try cluster.start()
             clusterToStop = cluster
             atexit {
@@ -41,15 +41,22 @@ package enum TestDatabase {
         try server.get()
     }
 
-    /// Creates an empty database and returns its connection string.
+    /// Creates an empty database and returns its connection string. Databases are created one at a time
+    /// (`creations`): every test starts at once, and hundreds of simultaneous copies of the template make
+    /// each of them, and every statement beside them, slow enough to time out. A creation has no time limit.
     package static func makeDatabase() async throws -> String {
         let base = try serverConninfo()
         let name = "test_\(UInt64.random(in: 0...UInt64.max))"
-        let admin = PostgresClient(configuration: .init(conninfo: base, connections: 1))
-        defer { admin.shutdown() }
-        _ = try await admin.withConnection { try $0.execute("CREATE DATABASE \(name) TEMPLATE template0") }
+        try await creations.run {
+            let admin = PostgresClient(configuration: .init(conninfo: base, connections: 1, statementTimeoutMilliseconds: 0))
+            defer { admin.shutdown() }
+            _ = try await admin.withConnection { try $0.execute("CREATE DATABASE \(name) TEMPLATE template0") }
+        }
         return conninfo(base, database: name)
     }
+
+    /// Lets one database creation run at a time.
+    private static let creations = OneAtATime()
 
     /// `base` with its database replaced.
     static func conninfo(_ base: String, database: String) -> String {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import EmbeddedPostgres
 import Foundation
+import Postgres
 import Store
 
 /// `modelgraph keys create|list|revoke`.

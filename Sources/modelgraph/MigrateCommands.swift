@@ -1,6 +1,9 @@
 import ArgumentParser
+import EmbeddedPostgres
 import Foundation
 import Migrations
+import Postgres
+import Storage
 import Store
 
 /// `modelgraph migrate generate|plan|apply|status`.
@@ -38,7 +41,9 @@ struct Migrate: AsyncParsableCommand {
                     return
                 }
                 if !plan.destructiveSteps.isEmpty && !allowDestructive {
-                    throw UserError("Refusing destructive steps (pass --allow-destructive to write them):\n" + plan.destructiveSteps.compactMap { $0.dataLoss.map { "  - " + $0 } }.joined(separator: "\n"))
+                    throw UserError(
+                        "Refusing destructive steps (pass --allow-destructive to write them):\n"
+                            + plan.destructiveSteps.compactMap { $0.dataLoss.map { "  - " + $0 } }.joined(separator: "\n"))
                 }
                 let url = try directory.write(plan: plan, snapshot: target, name: name ?? (previous.tables.isEmpty ? "init" : "change"))
                 print("Wrote \(url.path) (\(plan.steps.count) step(s)).")
@@ -85,7 +90,9 @@ struct Migrate: AsyncParsableCommand {
         func run() async throws {
             try await migrationOptions.withRunner(databaseOptions) { runner, _ in
                 let status = try await runner.status()
-                for name in status.applied { print("applied  \(name)\(status.edited.contains(name) ? "  (EDITED since applied)" : "")\(status.missing.contains(name) ? "  (file missing)" : "")") }
+                for name in status.applied {
+                    print("applied  \(name)\(status.edited.contains(name) ? "  (EDITED since applied)" : "")\(status.missing.contains(name) ? "  (file missing)" : "")")
+                }
                 for name in status.pending { print("pending  \(name)") }
                 let drift = try await runner.drift()
                 for line in drift { print("drift    \(line)") }

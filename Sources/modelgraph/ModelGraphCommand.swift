@@ -14,7 +14,8 @@ struct ModelGraphCommand: AsyncParsableCommand {
     /// Listed in the help only: `main` takes `--config FILE` out of the arguments and applies it before parsing.
     @Option(
         name: .customLong("config"),
-        help: ArgumentHelp("Read NAME=value settings (the environment variables' names) from a file before the command's options; the environment and flags win over it.", valueName: "file")
+        help: ArgumentHelp(
+            "Read NAME=value settings (the environment variables' names) from a file before the command's options; the environment and flags win over it.", valueName: "file")
     )
     var config: String?
 

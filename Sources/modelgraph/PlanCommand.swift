@@ -1,7 +1,7 @@
 import APISchema
 import ArgumentParser
 import Foundation
-import GraphQL
+import JSON
 import Planner
 
 /// `modelgraph plan --schema F --query Q [--variables JSON]`: prints the SQL and parameters an operation runs.
@@ -24,13 +24,15 @@ struct Plan: AsyncParsableCommand {
             } else {
                 text = query
             }
-            guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(variables.utf8)) else {
+            // Read as the server reads a request's variables, so the printed plan is the one the server runs.
+            guard case .object(let fields)? = try? JSONReader.parse(Array(variables.utf8)) else {
                 throw UserError("--variables must be a JSON object.")
             }
+            let inputs = Dictionary(fields.map { ($0.0, InputValue($0.1)) }, uniquingKeysWith: { $1 })
             let planner = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schemaOptions.load())))
             let plan: PlannedOperation
             do {
-                plan = try planner.plan(query: text, operationName: operationName, variables: decoded)
+                plan = try planner.plan(query: text, operationName: operationName, inputs: inputs)
             } catch let error as PlanErrors {
                 throw UserError(error.errors.map { $0.message }.joined(separator: "\n"))
             }

@@ -1,6 +1,7 @@
 import APISchema
 import ArgumentParser
 import Foundation
+import ModelIR
 
 /// `modelgraph validate --schema FILE`.
 struct Validate: AsyncParsableCommand {

@@ -1,17 +1,23 @@
 import APISchema
 import ArgumentParser
+import EmbeddedPostgres
+import Execution
 import Foundation
+import Logging
 import Migrations
+import ModelIR
 import Planner
 import Postgres
 import Server
+import Storage
 import Store
 
 /// `modelgraph serve`: migrate, make sure a key exists, and serve `POST /graphql`.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply pending migrations and serve the GraphQL API.",
-        discussion: "Every option also reads the environment variable named in its help. `modelgraph --config FILE serve …` loads NAME=value lines with those names first; the environment and flags win over the file."
+        discussion:
+            "Every option also reads the environment variable named in its help. `modelgraph --config FILE serve …` loads NAME=value lines with those names first; the environment and flags win over the file."
     )
     @OptionGroup var schemaOptions: SchemaOptions
     @OptionGroup var migrationOptions: MigrationOptions
@@ -21,7 +27,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Database connections in the pool (env MODELGRAPH_CONNECTIONS; default: processor cores + 1, each one a thread waiting on PostgreSQL).")
     var connections: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_CONNECTIONS"] ?? "") ?? Serve.defaultConnections
 
-    @Option(help: "Pipelined connections that single statements share, answered without a thread per connection (env MODELGRAPH_PIPELINED_CONNECTIONS; default 0: off, see docs/performance.md).")
+    @Option(
+        help:
+            "Pipelined connections that single statements share, answered without a thread per connection (env MODELGRAPH_PIPELINED_CONNECTIONS; default 0: off, see docs/performance.md)."
+    )
     var pipelinedConnections: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_PIPELINED_CONNECTIONS"] ?? "") ?? 0
 
     @Option(help: "Statements one pipelined connection may have in flight; more wait in order for the first with room (env MODELGRAPH_PIPELINE_DEPTH).")
@@ -54,10 +63,14 @@ struct Serve: AsyncParsableCommand {
         guard !allowDestructive else { return }
         let pending = Set(try await runner.status().pending)
         let losses = try directory.files().filter { pending.contains($0.name) }.flatMap { file in
-            file.sql.split(separator: "\n").filter { $0.hasPrefix("-- DESTRUCTIVE:") }.map { "  - \(file.name): " + $0.dropFirst("-- DESTRUCTIVE:".count).trimmingCharacters(in: .whitespaces) }
+            file.sql.split(separator: "\n").filter { $0.hasPrefix("-- DESTRUCTIVE:") }.map {
+                "  - \(file.name): " + $0.dropFirst("-- DESTRUCTIVE:".count).trimmingCharacters(in: .whitespaces)
+            }
         }
         guard losses.isEmpty else {
-            throw UserError("Pending migrations would lose data:\n" + losses.joined(separator: "\n") + "\nApply them deliberately with `modelgraph migrate apply`, or start serve with --allow-destructive.")
+            throw UserError(
+                "Pending migrations would lose data:\n" + losses.joined(separator: "\n")
+                    + "\nApply them deliberately with `modelgraph migrate apply`, or start serve with --allow-destructive.")
         }
     }
     @Option(help: "Origins allowed by CORS, repeatable; '*' for any (env MODELGRAPH_CORS_ORIGINS, comma-separated). Off by default.")
@@ -81,8 +94,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most conditions in one filter or condition argument (env MODELGRAPH_MAX_FILTER_CONDITIONS).")
     var maxFilterConditions: Int = Self.environment("MODELGRAPH_MAX_FILTER_CONDITIONS", 1000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
-    @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment("MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
-    @Option(help: "Seconds a connection may take to deliver a whole request head, from its opening or the previous response; also the keep-alive idle time (env MODELGRAPH_REQUEST_HEAD_TIMEOUT).")
+    @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment(
+        "MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
+    @Option(
+        help:
+            "Requests of one API key that may use the database at once, the rest waiting in order (default 0: no cap; the pool serves keys in turn anyway; env MODELGRAPH_MAX_DATABASE_PER_KEY)."
+    ) var maxDatabasePerKey: Int = Self.environment("MODELGRAPH_MAX_DATABASE_PER_KEY", 0)
+    @Option(
+        help:
+            "Seconds a connection may take to deliver a whole request head, from its opening or the previous response; also the keep-alive idle time (env MODELGRAPH_REQUEST_HEAD_TIMEOUT)."
+    )
     var requestHeadTimeout: Int = Self.environment("MODELGRAPH_REQUEST_HEAD_TIMEOUT", 30)
     @Option(help: "Seconds a request body may take to arrive after its head (env MODELGRAPH_REQUEST_BODY_TIMEOUT).")
     var requestBodyTimeout: Int = Self.environment("MODELGRAPH_REQUEST_BODY_TIMEOUT", 60)
@@ -90,9 +111,18 @@ struct Serve: AsyncParsableCommand {
     var maxConnections: Int = Self.environment("MODELGRAPH_MAX_CONNECTIONS", 4096)
     @Option(help: "Bearer token /metrics asks for; without it /metrics answers clients on this machine only (env MODELGRAPH_METRICS_TOKEN).")
     var metricsToken: String = ProcessInfo.processInfo.environment["MODELGRAPH_METRICS_TOKEN"] ?? ""
-    @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment("MODELGRAPH_SLOW_STATEMENT_MS", 500)
-    @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment("MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
-    @Option(help: "PostgreSQL's plan_cache_mode for ModelGraph's prepared statements: auto, force_generic_plan or force_custom_plan (env MODELGRAPH_PLAN_CACHE_MODE; needs PostgreSQL 12 or later).")
+    @Option(help: "PEM certificate chain: serve HTTPS and WSS directly, with --tls-key (env MODELGRAPH_TLS_CERT).")
+    var tlsCert: String = ProcessInfo.processInfo.environment["MODELGRAPH_TLS_CERT"] ?? ""
+    @Option(help: "PEM private key of --tls-cert (env MODELGRAPH_TLS_KEY).")
+    var tlsKey: String = ProcessInfo.processInfo.environment["MODELGRAPH_TLS_KEY"] ?? ""
+    @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment(
+        "MODELGRAPH_SLOW_STATEMENT_MS", 500)
+    @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment(
+        "MODELGRAPH_STATEMENT_TIMEOUT_MS", 10_000)
+    @Option(
+        help:
+            "PostgreSQL's plan_cache_mode for ModelGraph's prepared statements: auto, force_generic_plan or force_custom_plan (env MODELGRAPH_PLAN_CACHE_MODE; needs PostgreSQL 12 or later)."
+    )
     var planCacheMode: PlanCacheMode = ProcessInfo.processInfo.environment["MODELGRAPH_PLAN_CACHE_MODE"].flatMap(PlanCacheMode.init(rawValue:)) ?? .forceGenericPlan
     @Option(help: "PostgreSQL's random_page_cost for ModelGraph's connections; 0 keeps the server's (env MODELGRAPH_RANDOM_PAGE_COST; default 1.1, for SSDs or cached data).")
     var randomPageCost: Double = ProcessInfo.processInfo.environment["MODELGRAPH_RANDOM_PAGE_COST"].flatMap(Double.init) ?? PostgresClient.Configuration.defaultRandomPageCost
@@ -102,7 +132,14 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody), ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-cost", maxCost), ("--max-response", maxResponse), ("--cache-memory", cacheMemory), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout), ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage), ("--max-concurrent-per-key", maxConcurrentPerKey)] where value < (name == "--port" ? 0 : 1) {
+        if tlsCert.isEmpty != tlsKey.isEmpty { throw ValidationError("--tls-cert and --tls-key go together: give both, or neither.") }
+        for (name, value) in [
+            ("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody),
+            ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-cost", maxCost),
+            ("--max-response", maxResponse), ("--cache-memory", cacheMemory), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout),
+            ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage),
+            ("--max-concurrent-per-key", maxConcurrentPerKey), ("--max-database-per-key", maxDatabasePerKey + 1),
+        ] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
         }
         guard maxNesting <= RequestLimits.nestingCeiling else {
@@ -111,7 +148,9 @@ struct Serve: AsyncParsableCommand {
         guard pipelinedConnections >= 0 else { throw ValidationError("--pipelined-connections must be 0 or more; got \(pipelinedConnections).") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
         guard statementTimeout >= 0 else { throw ValidationError("--statement-timeout must not be negative.") }
-        guard randomPageCost >= 0, randomPageCost.isFinite else { throw ValidationError("--random-page-cost must be 0 (the server's setting) or a positive number; got \(randomPageCost).") }
+        guard randomPageCost >= 0, randomPageCost.isFinite else {
+            throw ValidationError("--random-page-cost must be 0 (the server's setting) or a positive number; got \(randomPageCost).")
+        }
         if let cost = ProcessInfo.processInfo.environment["MODELGRAPH_RANDOM_PAGE_COST"], Double(cost) == nil {
             throw ValidationError("MODELGRAPH_RANDOM_PAGE_COST must be a number; got '\(cost)'.")
         }
@@ -146,23 +185,7 @@ struct Serve: AsyncParsableCommand {
                 cluster?.stop()
             }
             let runner = MigrationRunner(client: client, directory: directory)
-            try startup.check()
-            if !noMigrate {
-                try await refuseUnallowedDataLoss(runner: runner, directory: directory)
-                for name in try await runner.apply() { logger.info("applied migration \(name)") }
-            }
-            try startup.check()
-            let status = try await runner.status()
-            guard status.pending.isEmpty else {
-                throw UserError("The database is behind the migrations (\(status.pending.joined(separator: ", "))). Run `modelgraph migrate apply`.")
-            }
-            let drift = try await runner.drift()
-            guard drift.isEmpty else {
-                throw UserError("The database has drifted from the migrations:\n" + drift.map { "  - " + $0 }.joined(separator: "\n") + "\nRun `modelgraph migrate status` for the full report; repair the database or write a migration that matches it (`modelgraph migrate generate`).")
-            }
-            if await !client.connectPipelines() {
-                logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
-            }
+            try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
             let keys = APIKeyStore(client: client)
             if try await !keys.hasUsableKey() {
                 let key = try await keys.create(description: "created by serve")
@@ -171,28 +194,70 @@ struct Serve: AsyncParsableCommand {
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
-            let limits = RequestLimits(maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
-            let view = APISchemaView(api: api, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
-            let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
-            var executor = GraphQLExecutor(planner: planner, client: client, logger: logger)
-            executor.slowStatementThreshold = .milliseconds(slowStatement)
-            executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil
-            executor.maximumResponseBytes = maxResponse << 20
-            let configuration = ServerConfiguration(
-                host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
-                requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections,
-                metricsToken: metricsToken.isEmpty ? nil : metricsToken
-            )
+            var executor = makeExecutor(api: api, client: client, logger: logger)
+            let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, logger: logger)
+            let configuration = serverConfiguration
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
                 try await runServer(
-                    configuration: configuration, executor: executor, keys: keys, logger: logger,
+                    configuration: configuration, executor: executor, client: client, keys: keys, logger: logger, realtime: realtime,
                     onServerRunning: { port in
-                        logger.info("serving http://\(host):\(port)/graphql")
+                        let scheme = configuration.tls == nil ? "http" : "https"
+                        logger.info("serving \(scheme)://\(host):\(port)/graphql (real-time: \(scheme == "http" ? "ws" : "wss")://\(host):\(port)/graphql/realtime)")
                         startup.handOver()
                     }
                 )
             }
         }
+    }
+
+    /// Applies the pending migrations (unless `--no-migrate`; refusing data loss without
+    /// `--allow-destructive`), then checks that the database is neither behind nor drifted, and opens the
+    /// pipelined connections. `startup` stops it between steps on SIGTERM.
+    private func bringUpToDate(runner: MigrationRunner, directory: MigrationDirectory, client: PostgresClient, startup: StartupSignals, logger: Logger) async throws {
+        try startup.check()
+        if !noMigrate {
+            try await refuseUnallowedDataLoss(runner: runner, directory: directory)
+            for name in try await runner.apply() { logger.info("applied migration \(name)") }
+        }
+        try startup.check()
+        let status = try await runner.status()
+        guard status.pending.isEmpty else {
+            throw UserError("The database is behind the migrations (\(status.pending.joined(separator: ", "))). Run `modelgraph migrate apply`.")
+        }
+        let drift = try await runner.drift()
+        guard drift.isEmpty else {
+            throw UserError(
+                "The database has drifted from the migrations:\n" + drift.map { "  - " + $0 }.joined(separator: "\n")
+                    + "\nRun `modelgraph migrate status` for the full report; repair the database or write a migration that matches it (`modelgraph migrate generate`).")
+        }
+        if await !client.connectPipelines() {
+            logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
+        }
+    }
+
+    /// The executor the options describe.
+    private func makeExecutor(api: APISchema, client: PostgresClient, logger: Logger) -> GraphQLExecutor {
+        let limits = RequestLimits(
+            maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
+        let view = APISchemaView(api: api, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
+        let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
+        var executor = GraphQLExecutor(planner: planner, runner: client, logger: logger)
+        executor.slowStatementThreshold = .milliseconds(slowStatement)
+        executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil
+        executor.maximumResponseBytes = maxResponse << 20
+        // Waiting beyond the in-flight bound cannot happen: that many requests are refused with 429 first.
+        if maxDatabasePerKey > 0 { executor.keyPermits = KeyPermits(permits: maxDatabasePerKey, maximumWaiting: maxConcurrentPerKey) }
+        return executor
+    }
+
+    /// The HTTP server's configuration the options describe.
+    private var serverConfiguration: ServerConfiguration {
+        ServerConfiguration(
+            host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
+            requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections,
+            metricsToken: metricsToken.isEmpty ? nil : metricsToken,
+            tls: tlsCert.isEmpty ? nil : TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)
+        )
     }
 }
 

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EmbeddedPostgres
 import NIOCore
 import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Binds `host:port` once and lets it go, so a port in use stops `serve` with a message saying so before it
 /// touches a database. Port 0 (any free port) needs no check.

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes log lines to standard error in `StreamLogHandler`'s format, but formats metadata only when a line
 /// is written. `StreamLogHandler` re-renders all of its metadata whenever a key is set, and Hummingbird sets

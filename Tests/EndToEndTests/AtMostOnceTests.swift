@@ -1,13 +1,12 @@
 import Foundation
 import Postgres
-import Testing
 import TestSupport
+import Testing
 
 /// A write is applied at most once whatever the network does: a proxy loses PostgreSQL's answer to a committed
 /// create, update and delete, and to a COMMIT; nothing is sent twice and the client is told the truth.
 @Suite("At most once: lost answers to committed writes")
 struct AtMostOnceTests {
-    static func errorType(_ response: [String: Any]) -> String? { value(response, "errors", 0, "errorType") as? String }
 
     @Test("single-statement writes whose answer is lost: WriteOutcomeUnknown, applied exactly once")
     func lostAnswers() async throws {
@@ -16,22 +15,22 @@ struct AtMostOnceTests {
         defer { proxy.stop() }
         let server = try await LiveServer.start(schema: "schema", conninfo: proxy.conninfo)
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "kept", mantra: "old"}) { id } }"#)
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "gone", mantra: "x"}) { id } }"#)
+        try await server.seed(#"mutation { createTeam(input: {id: "kept", mantra: "old"}) { id } }"#)
+        try await server.seed(#"mutation { createTeam(input: {id: "gone", mantra: "x"}) { id } }"#)
 
         proxy.arm(dropAnswerTo: "lost-create")
         let create = try await server.graphQL(#"mutation { createTeam(input: {mantra: "lost-create"}) { id } }"#)
-        #expect(Self.errorType(create) == "WriteOutcomeUnknown")
+        #expect(errorType(create) == "WriteOutcomeUnknown")
         #expect(try await server.client.query(#"SELECT count(*) FROM "Team" WHERE mantra = 'lost-create'"#).scalar == "1")
 
         proxy.arm(dropAnswerTo: "lost-update")
         let update = try await server.graphQL(#"mutation { updateTeam(input: {id: "kept", mantra: "lost-update"}, condition: {mantra: {eq: "old"}}) { id } }"#)
-        #expect(Self.errorType(update) == "WriteOutcomeUnknown")
+        #expect(errorType(update) == "WriteOutcomeUnknown")
         #expect(try await server.client.query(#"SELECT mantra FROM "Team" WHERE id = 'kept'"#).scalar == "lost-update")
 
         proxy.arm(dropAnswerTo: "gone")
         let delete = try await server.graphQL(#"mutation { deleteTeam(input: {id: "gone"}) { id } }"#)
-        #expect(Self.errorType(delete) == "WriteOutcomeUnknown")
+        #expect(errorType(delete) == "WriteOutcomeUnknown")
         #expect(try await server.client.query(#"SELECT count(*) FROM "Team" WHERE id = 'gone'"#).scalar == "0")
         #expect(proxy.dropped == 3)
 
@@ -49,7 +48,7 @@ struct AtMostOnceTests {
         defer { proxy.stop() }
         let server = try await LiveServer.start(schema: "schema", conninfo: proxy.conninfo)
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
+        try await server.seed(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
         proxy.arm(dropAnswerTo: "COMMIT")
         // The selection reaches the new member again through its team, so insert and read-back share a transaction.
         let created = try await server.graphQL(#"mutation { createMember(input: {id: "m1", name: "Ann", teamId: "t"}) { id team { mantra members { items { name } } } } }"#)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Postgres
 import TestSupport
+import Testing
 
 /// The six benchmark operations return, value for value, what the raw SQL floor returns (bench/raw), except
 /// `nextToken`, which the floor always leaves null.
@@ -62,15 +63,17 @@ struct BenchParityTests {
             #expect(response["errors"] == nil, "\(query): \(response)")
             let expected = Self.withoutTokens(try Self.parse(floor)) as? NSDictionary
             let actual = Self.withoutTokens(response) as? NSDictionary
-            #expect(expected != nil && expected == actual, "\(query) differs from the floor: \(String(describing: expected).prefix(600)) vs \(String(describing: actual).prefix(600))")
+            #expect(
+                expected != nil && expected == actual, "\(query) differs from the floor: \(String(describing: expected).prefix(600)) vs \(String(describing: actual).prefix(600))")
         }
         let postID = try await md5("post-9")
         let created = try await server.graphQL(try Self.file("queries/m1_create_comment.graphql"), variables: ["postId": postID, "content": "benchmark comment"])
-        let floor = try #require(try await server.client.withTransaction { connection in
-            let text = try connection.query(try Self.rawSQL("m1_create_comment", "n", 9)).scalar
-            try connection.execute("ROLLBACK; BEGIN")
-            return text
-        })
+        let floor = try #require(
+            try await server.client.withTransaction { connection in
+                let text = try connection.query(try Self.rawSQL("m1_create_comment", "n", 9)).scalar
+                try connection.execute("ROLLBACK; BEGIN")
+                return text
+            })
         let expectedComment = try #require(value(try Self.parse(floor), "data", "createComment") as? [String: Any])
         let actualComment = try #require(value(created, "data", "createComment") as? [String: Any])
         #expect(actualComment["content"] as? String == expectedComment["content"] as? String)

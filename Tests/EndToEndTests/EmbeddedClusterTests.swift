@@ -164,12 +164,13 @@ struct EmbeddedClusterTests {
     /// TCP sockets in LISTEN state held by process `pid` (from /proc: its socket inodes against /proc/net/tcp*).
     static func tcpListeners(of pid: pid_t) throws -> Int {
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
-        let inodes = Set(descriptors.compactMap { descriptor -> String? in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)"),
-                target.hasPrefix("socket:[")
-            else { return nil }
-            return String(target.dropFirst("socket:[".count).dropLast())
-        })
+        let inodes = Set(
+            descriptors.compactMap { descriptor -> String? in
+                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)"),
+                    target.hasPrefix("socket:[")
+                else { return nil }
+                return String(target.dropFirst("socket:[".count).dropLast())
+            })
         var count = 0
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
             // Read to the end: a /proc file reports size 0, and a large table spans several reads.

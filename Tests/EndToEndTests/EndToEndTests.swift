@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Testing
 
 @Suite("GraphQL over HTTP against PostgreSQL")
@@ -44,7 +45,7 @@ struct EndToEndTests {
         #expect(value(missing, "errors") == nil)
 
         for index in 0..<4 {
-            _ = try await server.graphQL("mutation($m: String!) { createTeam(input: {mantra: $m}) { id } }", variables: ["m": "team \(index)"])
+            try await server.seed("mutation($m: String!) { createTeam(input: {mantra: $m}) { id } }", variables: ["m": "team \(index)"])
         }
         var seen: [String] = []
         var token: Any = NSNull()
@@ -68,9 +69,9 @@ struct EndToEndTests {
     func nested() async throws {
         let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t1", mantra: "One"}) { id } }"#)
+        try await server.seed(#"mutation { createTeam(input: {id: "t1", mantra: "One"}) { id } }"#)
         for name in ["Ann", "Bob", "Cy"] {
-            _ = try await server.graphQL("mutation($n: String!) { createMember(input: {name: $n, teamId: \"t1\", role: MEMBER}) { id } }", variables: ["n": name])
+            try await server.seed("mutation($n: String!) { createMember(input: {name: $n, teamId: \"t1\", role: MEMBER}) { id } }", variables: ["n": name])
         }
         let result = try await server.graphQL(#"{ getTeam(id: "t1") { members(limit: 2) { items { name role team { mantra } } nextToken } } }"#)
         let items = try #require(value(result, "data", "getTeam", "members", "items") as? [[String: Any]])
@@ -90,7 +91,7 @@ struct EndToEndTests {
         #expect((error["message"] as? String)?.hasPrefix("Validation error of type FieldUndefined") == true)
         #expect(value(error, "locations", 0, "line") as? Int == 1)
 
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "dup", mantra: "A"}) { id } }"#)
+        try await server.seed(#"mutation { createTeam(input: {id: "dup", mantra: "A"}) { id } }"#)
         let duplicate = try await server.graphQL(#"mutation { createTeam(input: {id: "dup", mantra: "B"}) { id } }"#)
         #expect(value(duplicate, "data", "createTeam") is NSNull)
         #expect(value(duplicate, "errors", 0, "errorType") as? String == "DynamoDB:ConditionalCheckFailedException")

@@ -15,7 +15,9 @@ struct FuzzTests {
     /// Requests per server.
     static let requests = 1000
 
-    @Test("thousands of seeded hostile requests: every answer is HTTP with an allowed status and a JSON body of the contract's shape, no internal error or leak, written strings intact, the servers stay up")
+    @Test(
+        "thousands of seeded hostile requests: every answer is HTTP with an allowed status and a JSON body of the contract's shape, no internal error or leak, written strings intact, the servers stay up within their memory"
+    )
     func campaign() async throws {
         let blog = try await FuzzedServer.start(schema: "bench-blog")
         defer { blog.stop() }
@@ -40,6 +42,10 @@ struct FuzzTests {
             message += server.logLines(forRequestsIn: report.keptFindings.map(\.detail))
             if report.stopReason != nil { message += "\n\nend of the \(name) server's log:\n" + server.logTail() }
             #expect(report.findingCount == 0, "\(message)")
+            // Memory per request: after a thousand hostile requests the server holds no more than its caches'
+            // budget (128 MB) and a debug build's own size allow.
+            let resident = MemoryBoundTests.residentMegabytes(server.process.processIdentifier)
+            #expect(resident < 400, "\(name): \(resident) MB resident after the campaign")
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `modelgraph serve` (the debug build) as a child process, for tests whose requests may kill the server: a crash
 /// ends that process, not the test runner. It serves a fixture schema over a fresh test database.
@@ -62,10 +63,8 @@ final class FuzzedServer {
     }
 
     static func healthy(port: Int) async -> Bool {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/healthz")!)
-        request.timeoutInterval = 2
-        guard let (_, response) = try? await URLSession.shared.data(for: request) else { return false }
-        return (response as? HTTPURLResponse)?.statusCode == 200
+        let answer = try? await TestHTTP.send(URL(string: "http://127.0.0.1:\(port)/healthz")!, method: "GET", timeout: 2)
+        return answer?.status == 200
     }
 
     /// The end of the server's log (where a crash leaves its message).
@@ -99,4 +98,3 @@ final class FuzzedServer {
         try? FileManager.default.removeItem(at: folder)
     }
 }
-

@@ -1,31 +1,39 @@
 import APISchema
+import Execution
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import Migrations
 import ModelIR
 import Planner
 import Postgres
+import Realtime
 import SchemaParser
 import Server
+import ServiceLifecycle
+import Storage
 import Store
 import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A real server on a free port over a fresh database migrated for a fixture schema, plus an HTTP client.
 final class LiveServer: Sendable {
     let url: URL
     let key: String
     let client: PostgresClient
+    /// The subscriptions of the server, when it serves real-time connections.
+    let hub: SubscriptionHub?
     private let task: Task<Void, any Error>
     /// The migration folder the server was set up from (readiness checks read it); `stop()` removes it.
     private let migrations: URL
 
-    private init(url: URL, key: String, client: PostgresClient, task: Task<Void, any Error>, migrations: URL) {
+    private init(url: URL, key: String, client: PostgresClient, hub: SubscriptionHub?, task: Task<Void, any Error>, migrations: URL) {
         self.url = url
         self.key = key
         self.client = client
+        self.hub = hub
         self.task = task
         self.migrations = migrations
     }
@@ -34,7 +42,8 @@ final class LiveServer: Sendable {
     static func start(
         schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
-        conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil
+        conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
+        realtime: RealtimeSettings? = nil
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
         let database: String
@@ -42,7 +51,9 @@ final class LiveServer: Sendable {
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 4))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
         do {
-            return try await start(schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget, maximumResponseBytes: maximumResponseBytes)
+            return try await start(
+                schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget,
+                maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -52,7 +63,8 @@ final class LiveServer: Sendable {
 
     private static func start(
         schema: ModelIR.Schema, configuration: ServerConfiguration, limits: RequestLimits,
-        readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?
+        readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
+        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
@@ -64,19 +76,40 @@ final class LiveServer: Sendable {
         var logger = Logger(label: "e2e")
         // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.
         logger.logLevel = .critical
-        var executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), client: client, logger: logger)
+        var executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), runner: client, logger: logger)
         executor.requestTimeBudget = requestTimeBudget
         executor.maximumResponseBytes = maximumResponseBytes
+        executor.keyPermits = keyPermits
+        var delivery: RealtimeDelivery?
+        if let settings {
+            // A short poll, so writes made outside the server reach subscribers quickly in tests.
+            var feed = ChangeFeed.Configuration(conninfo: client.configuration.conninfo)
+            feed.pollInterval = .milliseconds(200)
+            delivery = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, settings: settings, feedConfiguration: feed, logger: logger)
+        }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = buildApplication(
-            configuration: configuration, executor: executor, keys: keys, logger: logger, readiness: { await readiness?(runner) ?? nil },
-            onServerRunning: { port in continuation.yield(port) }
+        let app = try buildApplication(
+            configuration: configuration, executor: executor, client: client, keys: keys, logger: logger, readiness: { await readiness?(runner) ?? nil },
+            realtime: delivery?.endpoint, onServerRunning: { port in continuation.yield(port) }
         )
-        let task = Task { try await app.run() }
+        let hub = delivery?.endpoint.hub
+        let realtimeService = delivery?.service
+        let task = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await app.run() }
+                if let realtimeService { group.addTask { try await realtimeService.run() } }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw URLError(.cannotConnectToHost) }
-        return LiveServer(url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, task: task, migrations: folder)
+        return LiveServer(
+            url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, hub: hub, task: task, migrations: folder)
     }
+
+    /// The real-time endpoint's URL.
+    var realtimeURL: String { "ws://127.0.0.1:\(url.port!)/graphql/realtime" }
 
     func stop() {
         task.cancel()
@@ -89,38 +122,47 @@ final class LiveServer: Sendable {
         body: Data?, key: String?, contentType: String = "application/json", method: String = "POST", path: String? = nil,
         headers extra: [String: String] = [:]
     ) async throws -> (Int, [String: String], Any) {
-        var request = URLRequest(url: path.map { URL(string: $0, relativeTo: url)!.absoluteURL } ?? url)
-        request.httpMethod = method
-        request.httpBody = body
-        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-        if let key { request.setValue(key, forHTTPHeaderField: "x-api-key") }
-        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = response as! HTTPURLResponse
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields { headers["\(name)".lowercased()] = "\(value)" }
-        let parsed = (try? JSONSerialization.jsonObject(with: data)) ?? String(decoding: data, as: UTF8.self)
-        return (http.statusCode, headers, parsed)
+        var headers = extra
+        headers["Content-Type"] = contentType
+        if let key { headers["x-api-key"] = key }
+        let answer = try await TestHTTP.send(path.map { URL(string: $0, relativeTo: url)!.absoluteURL } ?? url, method: method, body: body, headers: headers)
+        let parsed = (try? JSONSerialization.jsonObject(with: answer.body)) ?? answer.text
+        return (answer.status, answer.headers, parsed)
     }
 
     /// Runs a GraphQL operation with the server's key; returns the response body as sent.
     func graphQLText(_ query: String) async throws -> String {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["query": query])
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(key, forHTTPHeaderField: "x-api-key")
-        return String(decoding: try await URLSession.shared.data(for: request).0, as: UTF8.self)
+        try await TestHTTP.graphQL(port: url.port!, key: key, query: query).text
     }
 
-    /// Runs a GraphQL operation with the server's key; returns the response JSON.
+    /// Runs a GraphQL operation with the server's key; returns the response JSON. A response other than a
+    /// 200 with a JSON object throws, failing the test that sent it (not the test process).
     func graphQL(_ query: String, variables: [String: Any] = [:]) async throws -> [String: Any] {
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
         let (status, _, json) = try await post(body: body, key: key)
-        precondition(status == 200, "HTTP \(status)")
-        return json as! [String: Any]
+        guard status == 200, let object = json as? [String: Any] else { throw LiveServerError("HTTP \(status): \(json)") }
+        return object
     }
 }
+
+extension LiveServer {
+    /// Runs an operation that sets up a test (creates the rows it reads, say); a GraphQL error in its answer
+    /// throws, so a broken setup fails the test where it broke rather than in a later expectation.
+    func seed(_ query: String, variables: [String: Any] = [:]) async throws {
+        let response = try await graphQL(query, variables: variables)
+        if let errors = response["errors"] { throw LiveServerError("seeding failed: \(errors)\n\(query)") }
+    }
+}
+
+/// A live-server request that did not get the answer a helper expects.
+struct LiveServerError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// The `errorType` of a response's first error.
+func errorType(_ response: Any) -> String? { value(response, "errors", 0, "errorType") as? String }
 
 /// `json["a"]["b"][0]` access for assertions.
 func value(_ json: Any?, _ path: Any...) -> Any? {

@@ -8,9 +8,9 @@ struct PagingTests {
         let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
         for team in ["a", "b", "c"] {
-            _ = try await server.graphQL("mutation { createTeam(input: {id: \"\(team)\", mantra: \"\(team)\"}) { id } }")
+            try await server.seed("mutation { createTeam(input: {id: \"\(team)\", mantra: \"\(team)\"}) { id } }")
             for member in 1...3 {
-                _ = try await server.graphQL("mutation { createMember(input: {id: \"\(team)\(member)\", name: \"\(team)\(member)\", teamId: \"\(team)\"}) { id } }")
+                try await server.seed("mutation { createMember(input: {id: \"\(team)\(member)\", name: \"\(team)\(member)\", teamId: \"\(team)\"}) { id } }")
             }
         }
         let page = try await server.graphQL("{ listTeams { items { id members(limit: 2) { items { id } nextToken } } } }")
@@ -37,7 +37,7 @@ struct PagingTests {
     func partialResults() async throws {
         let server = try await LiveServer.start(schema: "schema")
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
+        try await server.seed(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
         let response = try await server.graphQL(#"{ good: getTeam(id: "t") { mantra } bad: listTeams(nextToken: "garbage") { items { id } } }"#)
         #expect(value(response, "data", "good", "mantra") as? String == "m")
         #expect(value(response, "data", "bad") is NSNull)

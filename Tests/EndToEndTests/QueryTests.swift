@@ -1,9 +1,9 @@
 import Foundation
+import Postgres
 import Testing
 
 @Suite("Reads over HTTP: keys, sort keys, indexes, filters, values")
 struct QueryTests {
-    static func errorType(_ response: [String: Any]) -> String? { value(response, "errors", 0, "errorType") as? String }
     static func skus(_ response: [String: Any], _ path: String...) -> [String] {
         var node: Any? = response["data"]
         for step in path { node = (node as? [String: Any])?[step] }
@@ -12,13 +12,15 @@ struct QueryTests {
 
     static func seeded() async throws -> LiveServer {
         let server = try await LiveServer.start(schema: "catalog")
-        _ = try await server.graphQL(#"mutation { a: createShelf(input: {id: "s1", label: "one"}) { id } b: createShelf(input: {id: "s2", label: "two"}) { id } }"#)
+        try await server.seed(#"mutation { a: createShelf(input: {id: "s1", label: "one"}) { id } b: createShelf(input: {id: "s2", label: "two"}) { id } }"#)
         let items: [(String, String, Int, String, String)] = [
             ("a", "BOOK", 1, "s1", "2024-01-03"), ("a", "BOOK", 2, "s1", "2024-01-01"), ("a", "GAME", 1, "s1", "2024-01-02"),
             ("b", "BOOK", 1, "s2", "2024-02-01"), ("ab", "BOOK", 10, "s1", "2024-01-04"),
         ]
         for (sku, kind, version, shelf, date) in items {
-            _ = try await server.graphQL("mutation { createItem(input: {sku: \"\(sku)\", kind: \(kind), version: \(version), shelfId: \"\(shelf)\", addedOn: \"\(date)\", title: \"\(sku)\(version)\", tags: [\"x\", \"\(kind)\"], region: \"eu\", zone: \"z\(version)\", rack: \(version)}) { sku } }")
+            try await server.seed(
+                "mutation { createItem(input: {sku: \"\(sku)\", kind: \(kind), version: \(version), shelfId: \"\(shelf)\", addedOn: \"\(date)\", title: \"\(sku)\(version)\", tags: [\"x\", \"\(kind)\"], region: \"eu\", zone: \"z\(version)\", rack: \(version)}) { sku } }"
+            )
         }
         return server
     }
@@ -36,7 +38,7 @@ struct QueryTests {
         let between = try await server.graphQL(#"{ listItems(sku: "a", kindVersion: {between: [{kind: BOOK, version: 2}, {kind: GAME, version: 1}]}) { items { version } } }"#)
         #expect((value(between, "data", "listItems", "items") as? [Any])?.count == 2)
         let noPartition = try await server.graphQL(#"{ listItems(sortDirection: DESC) { items { sku } } }"#)
-        #expect(Self.errorType(noPartition) == "InvalidArgumentsError")
+        #expect(errorType(noPartition) == "InvalidArgumentsError")
         #expect((value(noPartition, "errors", 0, "message") as? String) == "When providing argument 'sortDirection' you must also provide argument 'sku'.")
         let get = try await server.graphQL(#"{ getItem(sku: "a", kind: GAME, version: 1) { title price } }"#)
         #expect(value(get, "data", "getItem", "title") as? String == "a1")
@@ -48,7 +50,10 @@ struct QueryTests {
         let server = try await Self.seeded()
         defer { server.stop() }
         let byShelf = try await server.graphQL(#"{ itemsByShelfIdAndAddedOn(shelfId: "s1", addedOn: {ge: "2024-01-02"}) { items { sku version addedOn } } }"#)
-        #expect((value(byShelf, "data", "itemsByShelfIdAndAddedOn", "items") as? [[String: Any]])?.compactMap { $0["addedOn"] as? String } == ["2024-01-02", "2024-01-03", "2024-01-04"])
+        #expect(
+            (value(byShelf, "data", "itemsByShelfIdAndAddedOn", "items") as? [[String: Any]])?.compactMap { $0["addedOn"] as? String } == [
+                "2024-01-02", "2024-01-03", "2024-01-04",
+            ])
         let shelf = try await server.graphQL(#"{ getShelf(id: "s1") { items(sortDirection: DESC, limit: 2) { items { addedOn } nextToken } } }"#)
         #expect((value(shelf, "data", "getShelf", "items", "items") as? [[String: Any]])?.compactMap { $0["addedOn"] as? String } == ["2024-01-04", "2024-01-03"])
         let token = try #require(value(shelf, "data", "getShelf", "items", "nextToken") as? String)
@@ -58,14 +63,14 @@ struct QueryTests {
         let region = try await server.graphQL(#"{ itemsByRegionAndZoneAndRack(region: "eu", zoneRack: {beginsWith: {zone: "z1"}}) { items { sku version } } }"#)
         #expect((value(region, "data", "itemsByRegionAndZoneAndRack", "items") as? [Any])?.count == 4)
         let numeric = try await server.graphQL(#"{ itemsByRegionAndZoneAndRack(region: "eu", zoneRack: {beginsWith: {zone: "z1", rack: 1}}) { items { sku } } }"#)
-        #expect(Self.errorType(numeric) == "InvalidArgumentsError")
+        #expect(errorType(numeric) == "InvalidArgumentsError")
     }
 
     @Test("filters: list membership, null semantics, attribute functions, nested and/or/not")
     func filters() async throws {
         let server = try await Self.seeded()
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { createItem(input: {sku: "n", kind: GAME, version: 1, shelfId: "s2", addedOn: "2024-03-01", title: "no tags"}) { sku } }"#)
+        try await server.seed(#"mutation { createItem(input: {sku: "n", kind: GAME, version: 1, shelfId: "s2", addedOn: "2024-03-01", title: "no tags"}) { sku } }"#)
         func count(_ filter: String) async throws -> Int {
             let response = try await server.graphQL("{ listItems(filter: \(filter)) { items { sku } } }")
             return (value(response, "data", "listItems", "items") as? [Any])?.count ?? -1
@@ -89,10 +94,12 @@ struct QueryTests {
             var input: [String: Any] = ["sku": "v", "kind": "BOOK", "version": 1, "shelfId": "s1", "addedOn": "2024-01-01", "title": "t"]
             input[field] = bad
             let response = try await server.graphQL("mutation($i: CreateItemInput!) { createItem(input: $i) { sku } }", variables: ["i": input])
-            #expect(Self.errorType(response) == "ValidationError", "\(field)")
+            #expect(errorType(response) == "ValidationError", "\(field)")
             #expect((value(response, "errors", 0, "message") as? String)?.contains("Item.\(field)") == true, "\(field)")
         }
-        let good = try await server.graphQL(#"mutation { createItem(input: {sku: "v", kind: BOOK, version: 1, shelfId: "s1", addedOn: "2024-01-01", title: "t", contact: "a@b.io", homepage: "https://x.io", details: "{\"a\": [1, 2]}"}) { details price } }"#)
+        let good = try await server.graphQL(
+            #"mutation { createItem(input: {sku: "v", kind: BOOK, version: 1, shelfId: "s1", addedOn: "2024-01-01", title: "t", contact: "a@b.io", homepage: "https://x.io", details: "{\"a\": [1, 2]}"}) { details price } }"#
+        )
         #expect(value(good, "data", "createItem", "details") as? String == #"{"a": [1, 2]}"#)
         #expect(try await server.client.query(#"SELECT count(*) FROM "Item" WHERE sku = 'v'"#).scalar == "1")
     }
@@ -115,7 +122,9 @@ struct QueryTests {
         let server = try await Self.seeded()
         defer { server.stop() }
         let response = try await server.graphQL(#"mutation { updateItem(input: {sku: "a", kind: BOOK, version: 1, zone: "q"}) { zone } }"#)
-        #expect((value(response, "errors", 0, "message") as? String) == "When updating any part of the composite sort key for @index 'byRegion', you must provide all fields for the key. Missing key: 'rack'.")
+        #expect(
+            (value(response, "errors", 0, "message") as? String)
+                == "When updating any part of the composite sort key for @index 'byRegion', you must provide all fields for the key. Missing key: 'rack'.")
         let complete = try await server.graphQL(#"mutation { updateItem(input: {sku: "a", kind: BOOK, version: 1, zone: "q", rack: 7}) { zone rack } }"#)
         #expect(value(complete, "data", "updateItem", "rack") as? Int == 7)
     }

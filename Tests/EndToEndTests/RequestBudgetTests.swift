@@ -1,7 +1,8 @@
 import Foundation
+import Planner
 import Postgres
-import Testing
 import TestSupport
+import Testing
 
 @Suite("One time budget per request")
 struct RequestBudgetTests {
@@ -10,7 +11,7 @@ struct RequestBudgetTests {
         let database = try await TestDatabase.makeDatabase()
         let server = try await LiveServer.start(schema: "schema", conninfo: database, requestTimeBudget: .milliseconds(300))
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
+        try await server.seed(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
         // Another session holds the row for a second, so the first update waits past the budget.
         let locker = PostgresClient(configuration: .init(conninfo: database, connections: 1))
         defer { locker.shutdown() }
@@ -32,12 +33,82 @@ struct RequestBudgetTests {
         #expect(try await server.client.query(#"SELECT mantra FROM "Team""#).scalar == "a")
     }
 
+    /// Holds the row of team `t` for `seconds` from another session, so an update of it waits; returns once
+    /// the row is held, with the task that lets it go.
+    static func holdRow(_ database: String, seconds: Double) async throws -> Task<Void, any Error> {
+        let held = Recorder(false)
+        let task = Task {
+            let locker = PostgresClient(configuration: .init(conninfo: database, connections: 1))
+            defer { locker.shutdown() }
+            try await locker.withConnection { connection in
+                try connection.execute("BEGIN")
+                try connection.execute(#"SELECT * FROM "Team" WHERE id = 't' FOR UPDATE"#)
+                held.update { $0 = true }
+                Thread.sleep(forTimeInterval: seconds)
+                try connection.execute("COMMIT")
+            }
+        }
+        while !held.value { try await Task.sleep(for: .milliseconds(10)) }
+        return task
+    }
+
+    @Test("a batch's requests share one time budget, and its documents one token limit")
+    func batches() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "schema", limits: RequestLimits(maximumTokens: 100), conninfo: database, requestTimeBudget: .milliseconds(300))
+        defer { server.stop() }
+        try await server.seed(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
+        let holding = try await Self.holdRow(database, seconds: 1)
+        let batch = #"[{"query":"mutation { updateTeam(input: {id: \"t\", mantra: \"a\"}) { mantra } }"},{"query":"{ getTeam(id: \"t\") { mantra } }"}]"#
+        let (status, _, body) = try await server.post(body: Data(batch.utf8), key: server.key)
+        try await holding.value
+        #expect(status == 200)
+        #expect(value(body, 0, "data", "updateTeam", "mantra") as? String == "a", "\(body)")
+        #expect(value(body, 1, "errors", 0, "errorType") as? String == "LimitExceeded", "\(body)")
+        // Three documents of 40 tokens each pass one by one and not together.
+        let document = #"{"query":"{ "# + String(repeating: "__typename ", count: 38) + #"}"}"#
+        let (one, _, _) = try await server.post(body: Data(document.utf8), key: server.key)
+        #expect(one == 200)
+        let three = "[" + Array(repeating: document, count: 3).joined(separator: ",") + "]"
+        let (refused, _, refusal) = try await server.post(body: Data(three.utf8), key: server.key)
+        #expect(refused == 400)
+        #expect(value(refusal, "errors", 0, "errorType") as? String == "LimitExceeded", "\(refusal)")
+    }
+
+    @Test("root fields left when the client has gone are not run")
+    func disconnectedClient() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "schema", conninfo: database)
+        defer { server.stop() }
+        try await server.seed(#"mutation { createTeam(input: {id: "t", mantra: "m"}) { id } }"#)
+        let body = #"{"query":"mutation { a: updateTeam(input: {id: \"t\", mantra: \"a\"}) { id } b: createTeam(input: {id: \"late\", mantra: \"m\"}) { id } }"}"#
+        let port = try #require(server.url.port)
+        // Connected: both root fields run.
+        let connected = try await server.graphQL(#"mutation { a: updateTeam(input: {id: "t", mantra: "z"}) { id } b: createTeam(input: {id: "early", mantra: "m"}) { id } }"#)
+        #expect(value(connected, "data", "b", "id") as? String == "early", "\(connected)")
+        // Gone while the first waits for a row lock: the second is never run.
+        let holding = try await Self.holdRow(database, seconds: 1.5)
+        var leaving: RawConnection? = try RawConnection(port: port)
+        leaving?.send(Self.post(body, key: server.key))
+        try await Task.sleep(for: .milliseconds(300))
+        leaving = nil
+        try await holding.value
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await server.client.query(#"SELECT mantra FROM "Team" WHERE id = 't'"#).scalar == "a")
+        #expect(try await server.client.query(#"SELECT count(*) FROM "Team" WHERE id = 'late'"#).scalar == "0")
+    }
+
+    /// A raw HTTP/1.1 POST of `body` to /graphql that asks the server to close the connection after answering.
+    static func post(_ body: String, key: String) -> String {
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nConnection: close\r\nx-api-key: \(key)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+    }
+
     @Test("a root field whose answer would pass the response size limit is LimitExceeded; the fields before it are answered")
     func responseBytes() async throws {
         let server = try await LiveServer.start(schema: "schema", maximumResponseBytes: 2000)
         defer { server.stop() }
         for index in 0..<20 {
-            _ = try await server.graphQL("mutation { createTeam(input: {id: \"t\(index)\", mantra: \"\(String(repeating: "m", count: 80))\"}) { id } }")
+            try await server.seed("mutation { createTeam(input: {id: \"t\(index)\", mantra: \"\(String(repeating: "m", count: 80))\"}) { id } }")
         }
         let response = try await server.graphQL("{ small: getTeam(id: \"t1\") { id } all: listTeams { items { id mantra } } }")
         #expect(value(response, "data", "small", "id") as? String == "t1")

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `modelgraph serve` started as a user starts it, in a project folder, on its own embedded PostgreSQL
 /// (`<folder>/pg`) unless the arguments say otherwise; standard error goes to a log file the test reads.
@@ -98,13 +99,8 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Posts a GraphQL operation; the status and body.
     func graphQL(_ query: String, key: String) async throws -> (Int, String) {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/graphql")!)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["query": query])
-        request.setValue(key, forHTTPHeaderField: "x-api-key")
-        request.timeoutInterval = 30
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
+        let answer = try await TestHTTP.graphQL(port: port, key: key, query: query)
+        return (answer.status, answer.text)
     }
 
     /// Stops whatever serve left behind (a killed serve leaves its PostgreSQL running) and waits for it.

@@ -1,11 +1,11 @@
 import Foundation
 import Planner
+import Postgres
 import Server
 import Testing
 
 @Suite("Server behaviour: auth rules, limits, protocol, health")
 struct ServerBehaviorTests {
-    static func errorType(_ response: [String: Any]) -> String? { value(response, "errors", 0, "errorType") as? String }
 
     @Test("@auth rules per operation on root fields and on nested relationship fields")
     func authRules() async throws {
@@ -15,11 +15,11 @@ struct ServerBehaviorTests {
         #expect(value(created, "errors") == nil)
         let read = try await server.graphQL(#"{ getSecret(id: "s") { value } }"#)
         #expect(value(read, "data") as? NSDictionary == ["getSecret": NSNull()])
-        #expect(Self.errorType(read) == "Unauthorized")
+        #expect(errorType(read) == "Unauthorized")
         #expect(value(read, "errors", 0, "message") as? String == "Not Authorized to access getSecret on type Query")
         let audit = try await server.graphQL(#"mutation { createAudit(input: {noteId: null}) { id } }"#)
         #expect(value(audit, "errors", 0, "message") as? String == "Not Authorized to access createAudit on type Mutation")
-        _ = try await server.graphQL(#"mutation { createNote(input: {id: "n", text: "t", secretId: "s"}) { id } }"#)
+        try await server.seed(#"mutation { createNote(input: {id: "n", text: "t", secretId: "s"}) { id } }"#)
         let nested = try await server.graphQL(#"{ getNote(id: "n") { text secret { value } audits { items { id } } } }"#)
         #expect(value(nested, "data", "getNote", "text") as? String == "t")
         #expect(value(nested, "data", "getNote", "secret") is NSNull)
@@ -37,7 +37,7 @@ struct ServerBehaviorTests {
         )
         defer { server.stop() }
         let deep = try await server.graphQL(#"{ listTeams { items { members { items { team { id } } } } } }"#)
-        #expect(Self.errorType(deep) == "LimitExceeded")
+        #expect(errorType(deep) == "LimitExceeded")
         #expect((value(deep, "errors", 0, "message") as? String)?.contains("query depth") == true)
         let aliases = try await server.graphQL(#"{ a: getTeam(id: "1") { id } b: getTeam(id: "2") { id } c: getTeam(id: "3") { id } }"#)
         #expect((value(aliases, "errors", 0, "message") as? String)?.contains("alias limit") == true)
@@ -67,13 +67,14 @@ struct ServerBehaviorTests {
         let (batchStatus, _, batchBody) = try await server.post(body: batch, key: server.key)
         #expect(batchStatus == 200)
         #expect(value(batchBody, 1, "data", "listTeams", "items", 0, "mantra") as? String == "a")
-        let (preflight, preflightHeaders, _) = try await server.post(body: nil, key: nil, method: "OPTIONS", headers: ["Origin": "https://app.example", "Access-Control-Request-Method": "POST"])
+        let (preflight, preflightHeaders, _) = try await server.post(
+            body: nil, key: nil, method: "OPTIONS", headers: ["Origin": "https://app.example", "Access-Control-Request-Method": "POST"])
         #expect(preflight == 204)
         #expect(preflightHeaders["access-control-allow-origin"] == "https://app.example")
         let (_, otherHeaders, _) = try await server.post(body: Data(#"{"query":"{ __typename }"}"#.utf8), key: server.key, headers: ["Origin": "https://evil.example"])
         #expect(otherHeaders["access-control-allow-origin"] == nil)
         let introspection = try await server.graphQL("{ __schema { queryType { name } } }")
-        #expect(Self.errorType(introspection) == "IntrospectionDisabled")
+        #expect(errorType(introspection) == "IntrospectionDisabled")
     }
 
     @Test("healthz needs no key; readyz reports what is wrong")

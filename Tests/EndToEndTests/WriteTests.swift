@@ -1,15 +1,15 @@
 import Foundation
+import Postgres
 import Testing
 
 @Suite("Writes over HTTP: update, delete, conditions, references")
 struct WriteTests {
-    static func errorType(_ response: [String: Any]) -> String? { value(response, "errors", 0, "errorType") as? String }
 
     @Test("set, move and clear an optional reference; updatedAt moves, createdAt stays")
     func moveAndClear() async throws {
         let server = try await LiveServer.start(schema: "team-members")
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { a: createTeam(input: {id: "A", mantra: "a"}) { id } b: createTeam(input: {id: "B", mantra: "b"}) { id } }"#)
+        try await server.seed(#"mutation { a: createTeam(input: {id: "A", mantra: "a"}) { id } b: createTeam(input: {id: "B", mantra: "b"}) { id } }"#)
         let created = try await server.graphQL(#"mutation { createMember(input: {id: "m", name: "Ann", teamId: "A"}) { createdAt updatedAt team { id } } }"#)
         #expect(value(created, "data", "createMember", "team", "id") as? String == "A")
         try await Task.sleep(for: .milliseconds(20))
@@ -22,7 +22,7 @@ struct WriteTests {
         #expect(value(cleared, "data", "updateMember", "team") is NSNull)
         #expect(try await server.client.query(#"SELECT "teamId" IS NULL FROM "Member" WHERE id = 'm'"#).scalar == "t")
         let required = try await server.graphQL(#"mutation { updateMember(input: {id: "m", name: null}) { id } }"#)
-        #expect(Self.errorType(required) == "ValidationError")
+        #expect(errorType(required) == "ValidationError")
         #expect(try await server.client.query(#"SELECT name FROM "Member" WHERE id = 'm'"#).scalar == "Ann")
     }
 
@@ -30,7 +30,7 @@ struct WriteTests {
     func selectionSeesTheWrite() async throws {
         let server = try await LiveServer.start(schema: "team-members")
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { a: createTeam(input: {id: "A", mantra: "a"}) { id } b: createTeam(input: {id: "B", mantra: "b"}) { id } }"#)
+        try await server.seed(#"mutation { a: createTeam(input: {id: "A", mantra: "a"}) { id } b: createTeam(input: {id: "B", mantra: "b"}) { id } }"#)
         let first = try await server.graphQL(#"mutation { createMember(input: {id: "m1", name: "Ann", teamId: "A"}) { name team { mantra } } }"#)
         #expect(value(first, "data", "createMember", "team", "mantra") as? String == "a")
         let second = try await server.graphQL(#"mutation { createMember(input: {id: "m2", name: "Bo", teamId: "A"}) { id team { members { items { id } } } } }"#)
@@ -40,7 +40,7 @@ struct WriteTests {
         let renamed = try await server.graphQL(#"mutation { updateMember(input: {id: "m2", name: "Bea"}) { name team { id } } }"#)
         #expect(value(renamed, "data", "updateMember", "name") as? String == "Bea")
         let refused = try await server.graphQL(#"mutation { createMember(input: {id: "m3", name: "Cy", teamId: "A"}, condition: {name: {eq: "other"}}) { id team { id } } }"#)
-        #expect(Self.errorType(refused) == "DynamoDB:ConditionalCheckFailedException")
+        #expect(errorType(refused) == "DynamoDB:ConditionalCheckFailedException")
         #expect(try await server.client.query(#"SELECT count(*) FROM "Member" WHERE id = 'm3'"#).scalar == "0")
     }
 
@@ -48,19 +48,22 @@ struct WriteTests {
     func conditions() async throws {
         let server = try await LiveServer.start(schema: "team-members")
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { createTeam(input: {id: "A", mantra: "a"}) { id } }"#)
-        for operation in [#"updateTeam(input: {id: "nope", mantra: "x"})"#, #"deleteTeam(input: {id: "nope"})"#,
-                          #"updateTeam(input: {id: "A", mantra: "x"}, condition: {mantra: {eq: "b"}})"#,
-                          #"deleteTeam(input: {id: "A"}, condition: {not: {mantra: {beginsWith: "a"}}})"#] {
+        try await server.seed(#"mutation { createTeam(input: {id: "A", mantra: "a"}) { id } }"#)
+        for operation in [
+            #"updateTeam(input: {id: "nope", mantra: "x"})"#, #"deleteTeam(input: {id: "nope"})"#,
+            #"updateTeam(input: {id: "A", mantra: "x"}, condition: {mantra: {eq: "b"}})"#,
+            #"deleteTeam(input: {id: "A"}, condition: {not: {mantra: {beginsWith: "a"}}})"#,
+        ] {
             let response = try await server.graphQL("mutation { \(operation) { id } }")
-            #expect(Self.errorType(response) == "DynamoDB:ConditionalCheckFailedException", "\(operation)")
+            #expect(errorType(response) == "DynamoDB:ConditionalCheckFailedException", "\(operation)")
             #expect(value(response, "errors", 0, "path") as? [String] == [String(operation.prefix { $0 != "(" })])
         }
         #expect(try await server.client.query(#"SELECT mantra FROM "Team""#).rows == [["a"]])
-        let passed = try await server.graphQL(#"mutation { updateTeam(input: {id: "A", mantra: "x"}, condition: {mantra: {eq: "a"}, or: [{mantra: {attributeExists: true}}]}) { mantra } }"#)
+        let passed = try await server.graphQL(
+            #"mutation { updateTeam(input: {id: "A", mantra: "x"}, condition: {mantra: {eq: "a"}, or: [{mantra: {attributeExists: true}}]}) { mantra } }"#)
         #expect(value(passed, "data", "updateTeam", "mantra") as? String == "x")
         let conditionalCreate = try await server.graphQL(#"mutation { createTeam(input: {id: "C", mantra: "c"}, condition: {mantra: {eq: "c"}}) { id } }"#)
-        #expect(Self.errorType(conditionalCreate) == "DynamoDB:ConditionalCheckFailedException")
+        #expect(errorType(conditionalCreate) == "DynamoDB:ConditionalCheckFailedException")
         let allowedCreate = try await server.graphQL(#"mutation { createTeam(input: {id: "D", mantra: "d"}, condition: {mantra: {attributeExists: false}}) { id } }"#)
         #expect(value(allowedCreate, "data", "createTeam", "id") as? String == "D")
         #expect(try await server.client.query(#"SELECT count(*) FROM "Team""#).scalar == "2")
@@ -70,12 +73,12 @@ struct WriteTests {
     func referencesOnDelete() async throws {
         let server = try await LiveServer.start(schema: "author-editor")
         defer { server.stop() }
-        _ = try await server.graphQL(#"mutation { a: createPerson(input: {id: "ann", name: "Ann"}) { id } b: createPerson(input: {id: "bob", name: "Bob"}) { id } }"#)
-        _ = try await server.graphQL(#"mutation { createPost(input: {id: "p", title: "T", content: "C", authorId: "ann", editorId: "bob"}) { id } }"#)
+        try await server.seed(#"mutation { a: createPerson(input: {id: "ann", name: "Ann"}) { id } b: createPerson(input: {id: "bob", name: "Bob"}) { id } }"#)
+        try await server.seed(#"mutation { createPost(input: {id: "p", title: "T", content: "C", authorId: "ann", editorId: "bob"}) { id } }"#)
         let clearRequired = try await server.graphQL(#"mutation { updatePost(input: {id: "p", authorId: null}) { id } }"#)
-        #expect(Self.errorType(clearRequired) == "ValidationError")
+        #expect(errorType(clearRequired) == "ValidationError")
         let blocked = try await server.graphQL(#"mutation { deletePerson(input: {id: "ann"}) { id } }"#)
-        #expect(Self.errorType(blocked) == "ReferenceInUse")
+        #expect(errorType(blocked) == "ReferenceInUse")
         let message = try #require(value(blocked, "errors", 0, "message") as? String)
         #expect(message.contains("1 Post record(s)") && message.contains("Post.author"), "\(message)")
         #expect(try await server.client.query(#"SELECT count(*) FROM "Person""#).scalar == "2")
@@ -90,7 +93,7 @@ struct WriteTests {
         let deletedAuthor = try await server.graphQL(#"mutation { deletePerson(input: {id: "ann"}) { id } }"#)
         #expect(value(deletedAuthor, "data", "deletePerson", "id") as? String == "ann")
         let dangling = try await server.graphQL(#"mutation { createPost(input: {title: "T", content: "C", authorId: "ghost"}) { id } }"#)
-        #expect(Self.errorType(dangling) == "ReferenceNotFound")
+        #expect(errorType(dangling) == "ReferenceNotFound")
         #expect((value(dangling, "errors", 0, "message") as? String)?.contains("Post.author") == true)
     }
 
@@ -107,8 +110,8 @@ struct WriteTests {
         #expect(generated.count == 36)
         let fetched = try await server.graphQL("query($id: ID!) { getCustomerIdInSortKey(country: \"NZ\", id: $id) { firstName } }", variables: ["id": generated])
         #expect(value(fetched, "data", "getCustomerIdInSortKey", "firstName") as? String == "C")
-        _ = try await server.graphQL(#"mutation { createEdition(input: {isbn: "1", title: "First", description: "d"}) { isbn } }"#)
-        _ = try await server.graphQL(#"mutation { createEdition(input: {isbn: "1", title: "Second"}) { isbn } }"#)
+        try await server.seed(#"mutation { createEdition(input: {isbn: "1", title: "First", description: "d"}) { isbn } }"#)
+        try await server.seed(#"mutation { createEdition(input: {isbn: "1", title: "Second"}) { isbn } }"#)
         let edition = try await server.graphQL(#"{ getEdition(isbn: "1", title: "Second") { title } }"#)
         #expect(value(edition, "data", "getEdition", "title") as? String == "Second")
         let deleted = try await server.graphQL(#"mutation { deleteEdition(input: {isbn: "1", title: "First"}) { description } }"#)
@@ -127,7 +130,7 @@ struct WriteTests {
             for index in 0..<16 {
                 group.addTask {
                     let response = try await server.graphQL("mutation($m: String!) { createTeam(input: {id: \"same\", mantra: $m}) { id } }", variables: ["m": "m\(index)"])
-                    return value(response, "data", "createTeam", "id") as? String ?? Self.errorType(response)
+                    return value(response, "data", "createTeam", "id") as? String ?? errorType(response)
                 }
             }
             return try await group.reduce(into: [String?]()) { $0.append($1) }
@@ -138,7 +141,7 @@ struct WriteTests {
             for index in 0..<10 {
                 group.addTask {
                     let field = index % 2 == 0 ? "size: \(index)" : "budget: \(index).5"
-                    _ = try await server.graphQL("mutation { updateTeam(input: {id: \"same\", \(field)}) { id } }")
+                    try await server.seed("mutation { updateTeam(input: {id: \"same\", \(field)}) { id } }")
                 }
             }
             try await group.waitForAll()

@@ -13,7 +13,7 @@ struct GeneratorTests {
         }
     }
 
-    /// FNV-1a over the bytes of many requests: a fixed number, so a seed reproduces the same requests everywhere.
+    /// FNV-1a over the bytes of the first `count` requests of both corpora, to compare whole runs of the generator.
     static func fingerprint(seed: UInt64, count: UInt64) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for corpus in [Corpus.benchBlog, Corpus.catalog] {
@@ -47,7 +47,10 @@ struct GeneratorTests {
         let generator = RequestGenerator(corpus: .catalog, apiKey: "mg_key", scale: .quick)
         let requests = (0..<1500).map { generator.request(seed: 1, iteration: UInt64($0)) }
         let recipes = requests.map(\.recipe)
-        for kind in ["post-json/", "post-graphql/", "batch-", "get/", "odd-get/", "broken-body-", "bad-key/", "deep-not-", "deep-selection-", "echo-probe", "hostile-$", "insert-hostile", "duplicate-field", "open-"] {
+        for kind in [
+            "post-json/", "post-graphql/", "batch-", "get/", "odd-get/", "broken-body-", "bad-key/", "deep-not-", "deep-selection-", "echo-probe", "hostile-$", "insert-hostile",
+            "duplicate-field", "open-",
+        ] {
             #expect(recipes.contains { $0.contains(kind) }, "no request made with \(kind)")
         }
         #expect(requests.contains { $0.method == "GET" && $0.target.hasPrefix("/graphql?query=") })
@@ -59,7 +62,7 @@ struct GeneratorTests {
         #expect((largest?.body.count ?? 0) <= 3 << 20, "\(largest?.recipe ?? "")")
     }
 
-    @Test("JSON text: lone surrogates as escapes, raw bytes as they are, deep values written without recursion")
+    @Test("JSON text: lone surrogates as escapes, raw bytes and number texts as they are, keys in order")
     func jsonFragments() {
         let text = JSONFragment.object([("a", .string([0x78, 0xD800, 0x79])), ("b", .rawStringBytes([0xFF])), ("c", .rawNumber("1e400")), ("d", .text("q\"\\\u{0}"))])
         #expect(text.bytes == Array(#"{"a":"x\ud800y","b":""#.utf8) + [0xFF] + Array(#"","c":1e400,"d":"q\"\\\u0000"}"#.utf8))
@@ -73,7 +76,10 @@ struct GeneratorTests {
         #expect(tokens.prefix(8) == ["query", "Q", "(", "$", "id", ":", "ID", "!"])
         #expect(tokens.contains("...") && !tokens.contains("#"))
         #expect(GraphQLTokens.split(GraphQLTokens.join(tokens)) == tokens)
-        #expect(GraphQLTokens.split(#"{ a(s: "x \" y", b: """blo"ck""", n: -1.5e3) }"#) == ["{", "a", "(", "s", ":", #""x \" y""#, "b", ":", #""""blo"ck""""#, "n", ":", "-1.5e3", ")", "}"])
+        #expect(
+            GraphQLTokens.split(#"{ a(s: "x \" y", b: """blo"ck""", n: -1.5e3) }"#) == [
+                "{", "a", "(", "s", ":", #""x \" y""#, "b", ":", #""""blo"ck""""#, "n", ":", "-1.5e3", ")", "}",
+            ])
     }
 
     @Test("base64 matches the standard alphabet and padding")

@@ -1,5 +1,6 @@
-@testable import Fuzzing
 import Testing
+
+@testable import Fuzzing
 
 @Suite("Fuzzing: reading HTTP answers")
 struct HTTPAnswerParserTests {

@@ -1,3 +1,4 @@
+import Foundation
 import Fuzzing
 import Testing
 
@@ -18,7 +19,11 @@ struct OracleTests {
     @Test("good answers pass: data, field errors, validation errors, the 401 body, a batch")
     func goodAnswers() {
         #expect(Self.properties(200, #"{"data":{"getPost":null}}"#).isEmpty)
-        #expect(Self.properties(200, #"{"data":{"a":null},"errors":[{"path":["a"],"data":null,"errorType":"InvalidNextToken","errorInfo":null,"locations":[{"line":1,"column":3,"sourceName":null}],"message":"Invalid nextToken"}]}"#).isEmpty)
+        #expect(
+            Self.properties(
+                200,
+                #"{"data":{"a":null},"errors":[{"path":["a"],"data":null,"errorType":"InvalidNextToken","errorInfo":null,"locations":[{"line":1,"column":3,"sourceName":null}],"message":"Invalid nextToken"}]}"#
+            ).isEmpty)
         #expect(Self.properties(200, #"{"data":null,"errors":[{"path":null,"locations":[],"message":"Syntax Error"}]}"#).isEmpty)
         #expect(Self.properties(401, #"{"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}"#).isEmpty)
         var batch = Self.plain
@@ -67,7 +72,9 @@ struct OracleTests {
 
     @Test("strict JSON: RFC 8259 only")
     func strictJSON() throws {
-        #expect(try StrictJSON.parse(Array(#" {"a": [1, -0.5e3, true, null, "\u00e9\ud83d\ude00"]} "#.utf8)) == .object([("a", .array([.number("1"), .number("-0.5e3"), .bool(true), .null, .string([0xE9, 0xD83D, 0xDE00])]))]))
+        #expect(
+            try StrictJSON.parse(Array(#" {"a": [1, -0.5e3, true, null, "\u00e9\ud83d\ude00"]} "#.utf8))
+                == .object([("a", .array([.number("1"), .number("-0.5e3"), .bool(true), .null, .string([0xE9, 0xD83D, 0xDE00])]))]))
         for bad in [#"{"a":1,}"#, "[01]", "[1.]", "\"a\u{1}\"", "{} x", "'a'", "[1e]", "nul", ""] {
             #expect(throws: StrictJSON.Failure.self, "\(bad)") { try StrictJSON.parse(Array(bad.utf8)) }
         }
@@ -76,7 +83,8 @@ struct OracleTests {
 
     @Test("findings with the same property and detail up to numbers share a signature; the report counts them")
     func signatures() {
-        let first = Finding(property: .internalError, detail: "InternalError: request id 12ab-3", seed: 1, iteration: 5, corpus: "catalog", recipe: "r", request: "POST /graphql", seconds: 0.1)
+        let first = Finding(
+            property: .internalError, detail: "InternalError: request id 12ab-3", seed: 1, iteration: 5, corpus: "catalog", recipe: "r", request: "POST /graphql", seconds: 0.1)
         var second = first
         second.detail = "InternalError: request id 99ab-7"
         #expect(first.signature == second.signature)

@@ -1,8 +1,9 @@
 import Migrations
-import SchemaParser
 import SQLSyntax
-import Testing
+import SchemaParser
+import Storage
 import TestSupport
+import Testing
 
 @Suite("Generated DDL")
 struct MigrationsTests {

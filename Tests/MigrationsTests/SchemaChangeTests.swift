@@ -1,8 +1,9 @@
 import Migrations
-import SchemaParser
 import SQLSyntax
-import Testing
+import SchemaParser
+import Storage
 import TestSupport
+import Testing
 
 /// One schema change of each kind, and the migration it produces.
 struct ChangeCase: CustomTestStringConvertible, Sendable {
@@ -19,7 +20,8 @@ let changeCases: [ChangeCase] = [
     ChangeCase(name: "add-model", before: "type A @model \(auth) { x: String }", after: "type A @model \(auth) { x: String }\ntype B @model \(auth) { y: Int }"),
     ChangeCase(name: "drop-model", before: "type A @model \(auth) { x: String }\ntype B @model \(auth) { y: Int }", after: "type A @model \(auth) { x: String }"),
     ChangeCase(name: "add-optional-field", before: "type A @model \(auth) { x: String }", after: "type A @model \(auth) { x: String  y: [Int!] }"),
-    ChangeCase(name: "add-required-field-with-default", before: "type A @model \(auth) { x: String }", after: "type A @model \(auth) { x: String  n: Int! @default(value: \"7\") }"),
+    ChangeCase(
+        name: "add-required-field-with-default", before: "type A @model \(auth) { x: String }", after: "type A @model \(auth) { x: String  n: Int! @default(value: \"7\") }"),
     ChangeCase(name: "drop-field", before: "type A @model \(auth) { x: String  y: String }", after: "type A @model \(auth) { x: String }"),
     ChangeCase(name: "make-required-with-default", before: "type A @model \(auth) { x: String }", after: "type A @model \(auth) { x: String! @default(value: \"none\") }"),
     ChangeCase(name: "make-required-without-default", before: "type A @model \(auth) { x: String }", after: "type A @model \(auth) { x: String! }"),
@@ -30,12 +32,17 @@ let changeCases: [ChangeCase] = [
     ChangeCase(name: "add-enum-value", before: "enum E { A B }\ntype T @model \(auth) { e: E }", after: "enum E { A B C }\ntype T @model \(auth) { e: E }"),
     ChangeCase(name: "remove-enum-value", before: "enum E { A B }\ntype T @model \(auth) { e: E }", after: "enum E { A }\ntype T @model \(auth) { e: E }"),
     ChangeCase(name: "add-index", before: "type A @model \(auth) { x: String }", after: "type A @model \(auth) { x: String @index(name: \"byX\") }"),
-    ChangeCase(name: "add-relationship", before: "type A @model \(auth) { id: ID! }\ntype B @model \(auth) { aId: ID }",
-               after: "type A @model \(auth) { id: ID!  bs: [B] @hasMany(references: [\"aId\"]) }\ntype B @model \(auth) { aId: ID  a: A @belongsTo(references: [\"aId\"]) }"),
+    ChangeCase(
+        name: "add-relationship", before: "type A @model \(auth) { id: ID! }\ntype B @model \(auth) { aId: ID }",
+        after: "type A @model \(auth) { id: ID!  bs: [B] @hasMany(references: [\"aId\"]) }\ntype B @model \(auth) { aId: ID  a: A @belongsTo(references: [\"aId\"]) }"),
     ChangeCase(name: "rename-field", before: "type A @model \(auth) { title: String }", after: "type A @model \(auth) { headline: String }", renames: ["A.title": "headline"]),
     ChangeCase(name: "rename-model", before: "type A @model \(auth) { x: String }", after: "type B @model \(auth) { x: String }", renames: ["A": "B"]),
-    ChangeCase(name: "change-key", before: "type A @model \(auth) { code: String! @primaryKey  x: String }", after: "type A @model \(auth) { code: String! @primaryKey(sortKeyFields: [\"x\"])  x: String! @default(value: \"-\") }"),
-    ChangeCase(name: "rename-by-refersTo-keeps-the-column", before: "type A @model \(auth) { title: String }", after: "type A @model \(auth) { headline: String @refersTo(name: \"title\") }"),
+    ChangeCase(
+        name: "change-key", before: "type A @model \(auth) { code: String! @primaryKey  x: String }",
+        after: "type A @model \(auth) { code: String! @primaryKey(sortKeyFields: [\"x\"])  x: String! @default(value: \"-\") }"),
+    ChangeCase(
+        name: "rename-by-refersTo-keeps-the-column", before: "type A @model \(auth) { title: String }",
+        after: "type A @model \(auth) { headline: String @refersTo(name: \"title\") }"),
 ]
 
 @Suite("Schema changes")

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What can be checked of the Docker image and the stated requirements without a Docker engine: the Swift
 /// version they name against what the package and its resolved dependencies need.
@@ -63,12 +64,14 @@ struct PackagingTests {
         #expect(SwiftVersion(stated) == (try Self.requiredSwift()), "README says Swift \(stated) or newer")
     }
 
-    @Test("a manifest variant for older compilers lowers a package's requirement", arguments: [
-        (["Package.swift": "6.2"], "6.2"),
-        (["Package.swift": "6.2", "Package@swift-6.0.swift": "6.0"], "6.0"),
-        (["Package.swift": "6.2", "Package@swift-5.7.swift": "5.7", "Package@swift-5.8.swift": "5.8"], "5.7"),
-        (["Package.swift": "5.9", "Package@swift-6.0.swift": "6.1"], "5.9"),
-    ])
+    @Test(
+        "a manifest variant for older compilers lowers a package's requirement",
+        arguments: [
+            (["Package.swift": "6.2"], "6.2"),
+            (["Package.swift": "6.2", "Package@swift-6.0.swift": "6.0"], "6.0"),
+            (["Package.swift": "6.2", "Package@swift-5.7.swift": "5.7", "Package@swift-5.8.swift": "5.8"], "5.7"),
+            (["Package.swift": "5.9", "Package@swift-6.0.swift": "6.1"], "5.9"),
+        ])
     func manifestVariants(manifests: [String: String], expected: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-manifests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

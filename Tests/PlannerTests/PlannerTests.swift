@@ -2,8 +2,8 @@ import APISchema
 import GraphQL
 import Planner
 import SchemaParser
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Planned SQL")
 struct PlannerTests {
@@ -17,9 +17,11 @@ struct PlannerTests {
         operation.fields.map { key, plan in
             switch plan {
             case .statement(let statement, let mutation):
-                var text = "-- \(key)\(mutation ? " (mutation)" : "")\(statement.requiresRow ? " (no row = conditional check failed)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                var text =
+                    "-- \(key)\(mutation ? " (mutation)" : "")\(statement.requiresRow ? " (no row = conditional check failed)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
                 if let readBack = statement.readBack {
-                    text += "\n-- read back (first \(readBack.keyCount) parameter(s) = the written key)\n\(readBack.sql)\n-- parameters: \(readBack.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                    text +=
+                        "\n-- read back (first \(readBack.keyCount) parameter(s) = the written key)\n\(readBack.sql)\n-- parameters: \(readBack.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
                 }
                 for check in statement.referenceChecks {
                     text += "\n-- reference check \(check.constraint) (\(check.relationship)): \(check.countSQL) -- \(check.parameters.map { $0 ?? "NULL" })"
@@ -31,7 +33,7 @@ struct PlannerTests {
         }.joined(separator: "\n\n") + "\n"
     }
 
-    static let operations: [(String, String, [String: Map])] = [
+    static let operations: [(String, String, [String: InputValue])] = [
         ("get", #"query { getTeam(id: "t1") { id mantra founded __typename } }"#, [:]),
         ("get-nested", #"query($id: ID!) { getTeam(id: $id) { mantra members(limit: 5) { items { name role team { mantra } } nextToken } } }"#, ["id": "t1"]),
         ("list-filter", #"query { listTeams(limit: 2, filter: {or: [{size: {gt: 2}}, {mantra: {beginsWith: "B"}}], active: {ne: false}}) { items { id } nextToken } }"#, [:]),
@@ -42,20 +44,36 @@ struct PlannerTests {
         ("create-condition", #"mutation { createMember(input: {name: "A", teamId: "t1"}, condition: {name: {attributeExists: false}}) { id } }"#, [:]),
         ("long-alias", #"query { getTeam(id: "t1") { id aliasLongerThanTheSixtyThreeBytesPostgreSQLAllowsForAColumnName_x: mantra members { items { id } } } }"#, [:]),
         ("fragments-aliases", #"query { a: getTeam(id: "1") { ...T } b: getTeam(id: "2") { id @skip(if: true) mantra } } fragment T on Team { id teamMantra: mantra }"#, [:]),
+        ("wide-connection", "query { listTeams(limit: 2) { " + (1...51).map { "t\($0): __typename" }.joined(separator: " ") + " items { id } nextToken } }", [:]),
     ]
 
     @Test("each operation's SQL and parameters match the golden file", arguments: operations.map(\.0))
     func golden(name: String) throws {
         let (_, query, variables) = try #require(Self.operations.first { $0.0 == name })
-        let plan = try Self.planner.plan(query: query, operationName: nil, variables: variables)
+        let plan = try Self.planner.plan(query: query, operationName: nil, inputs: variables)
         if let difference = Golden.check(Self.render(plan), named: "\(name).sql") { Issue.record(Comment(rawValue: difference)) }
+    }
+
+    /// The catalog fixture's planner: lists, sort keys and AWS scalars.
+    static let catalogPlanner: OperationPlanner = {
+        let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource("catalog"))
+        return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema)))
+    }()
+
+    @Test("a list value is one JSON parameter that PostgreSQL unpacks in order, in creates and updates")
+    func listGolden() throws {
+        let create =
+            #"mutation { createItem(input: {sku: "s", kind: BOOK, version: 1, shelfId: "x", addedOn: "2024-01-01", title: "t", tags: ["a\"b", null, "c\\d{,}"]}) { sku tags } }"#
+        let update = #"mutation { updateItem(input: {sku: "s", kind: BOOK, version: 1, tags: []}) { tags } }"#
+        let text = try [create, update].map { Self.render(try Self.catalogPlanner.plan(query: $0, operationName: nil, inputs: [:])) }.joined(separator: "\n")
+        if let difference = Golden.check(text, named: "list-values.sql") { Issue.record(Comment(rawValue: difference)) }
     }
 
     @Test("a repeated operation yields byte-identical SQL")
     func deterministic() throws {
         let query = #"query { listTeams(filter: {mantra: {eq: "x"}}) { items { id members { items { id } } } } }"#
-        let first = try Self.planner.plan(query: query, operationName: nil, variables: [:])
-        let second = try Self.planner.plan(query: query, operationName: nil, variables: [:])
+        let first = try Self.planner.plan(query: query, operationName: nil, inputs: [:])
+        let second = try Self.planner.plan(query: query, operationName: nil, inputs: [:])
         #expect(first == second)
     }
 
@@ -63,18 +81,18 @@ struct PlannerTests {
     func planCache() throws {
         let planner = OperationPlanner(view: Self.planner.view)
         let query = "query($id: ID!, $limit: Int) { getTeam(id: $id) { id members(limit: $limit) { items { id } nextToken } } }"
-        let first = try planner.plan(query: query, operationName: nil, variables: ["id": "a", "limit": 5])
+        let first = try planner.plan(query: query, operationName: nil, inputs: ["id": "a", "limit": 5])
         #expect(planner.cachedPlanCount == 1)
-        let again = try planner.plan(query: query, operationName: nil, variables: ["id": "a", "limit": 5])
+        let again = try planner.plan(query: query, operationName: nil, inputs: ["id": "a", "limit": 5])
         #expect(first == again)
-        let other = try planner.plan(query: query, operationName: nil, variables: ["id": "b", "limit": 500])
+        let other = try planner.plan(query: query, operationName: nil, inputs: ["id": "b", "limit": 500])
         #expect(planner.cachedPlanCount == 1)
         guard case .statement(let firstStatement, _) = first.fields[0].plan, case .statement(let statement, _) = other.fields[0].plan else {
             Issue.record("expected statements"); return
         }
         #expect(statement.sql == firstStatement.sql)
         #expect(statement.parameters.prefix(2) == ["b", "500"])
-        let fresh = try OperationPlanner(view: Self.planner.view).plan(query: query, operationName: nil, variables: ["id": "b", "limit": 500])
+        let fresh = try OperationPlanner(view: Self.planner.view).plan(query: query, operationName: nil, inputs: ["id": "b", "limit": 500])
         #expect(fresh == other)
     }
 
@@ -82,15 +100,15 @@ struct PlannerTests {
     func pinnedLeavesAndBadValues() throws {
         let planner = OperationPlanner(view: Self.planner.view)
         let query = "query($bare: Boolean!, $after: String) { listTeams(filter: {founded: {gt: $after}}) { items { id mantra @skip(if: $bare) } } }"
-        let full = try planner.plan(query: query, operationName: nil, variables: ["bare": false, "after": "2020-01-01T00:00:00Z"])
-        let bare = try planner.plan(query: query, operationName: nil, variables: ["bare": true, "after": "2020-01-01T00:00:00Z"])
+        let full = try planner.plan(query: query, operationName: nil, inputs: ["bare": false, "after": "2020-01-01T00:00:00Z"])
+        let bare = try planner.plan(query: query, operationName: nil, inputs: ["bare": true, "after": "2020-01-01T00:00:00Z"])
         #expect(planner.cachedPlanCount == 2)
         guard case .statement(let fullStatement, _) = full.fields[0].plan, case .statement(let bareStatement, _) = bare.fields[0].plan else {
             Issue.record("expected statements"); return
         }
         #expect(fullStatement.sql.contains("mantra") && !bareStatement.sql.contains("mantra"))
-        let bad = try planner.plan(query: query, operationName: nil, variables: ["bare": true, "after": "yesterday"])
-        let freshBad = try OperationPlanner(view: Self.planner.view).plan(query: query, operationName: nil, variables: ["bare": true, "after": "yesterday"])
+        let bad = try planner.plan(query: query, operationName: nil, inputs: ["bare": true, "after": "yesterday"])
+        let freshBad = try OperationPlanner(view: Self.planner.view).plan(query: query, operationName: nil, inputs: ["bare": true, "after": "yesterday"])
         guard case .failure(let error) = bad.fields[0].plan else { Issue.record("expected a failure"); return }
         #expect(error.code == .badValue)
         #expect(bad == freshBad)
@@ -101,14 +119,14 @@ struct PlannerTests {
     func cacheKeysStayApart() throws {
         let planner = OperationPlanner(view: Self.planner.view)
         let query = "query($a: ID!, $b: ID!) { x: getTeam(id: $a) { id } y: getTeam(id: $b) { id } }"
-        _ = try planner.plan(query: query, operationName: nil, variables: ["a": "1", "b": "2"])
-        #expect(throws: PlanErrors.self) { try planner.plan(query: query, operationName: nil, variables: ["a=s;b": "1"]) }
-        #expect(throws: PlanErrors.self) { try planner.plan(query: query, operationName: "", variables: ["a": "1", "b": "2"]) }
+        _ = try planner.plan(query: query, operationName: nil, inputs: ["a": "1", "b": "2"])
+        #expect(throws: PlanErrors.self) { try planner.plan(query: query, operationName: nil, inputs: ["a=s;b": "1"]) }
+        #expect(throws: PlanErrors.self) { try planner.plan(query: query, operationName: "", inputs: ["a": "1", "b": "2"]) }
         let composed = "{ listTeams(filter: {mantra: {eq: \"caf\u{E9}\"}}) { items { id } } }"
         let decomposed = "{ listTeams(filter: {mantra: {eq: \"cafe\u{301}\"}}) { items { id } } }"
         // `==` on String would call these equal; the parameters must keep each request's own bytes.
         for (text, bytes) in [(composed, Array("caf\u{E9}".utf8)), (decomposed, Array("cafe\u{301}".utf8))] {
-            let plan = try planner.plan(query: text, operationName: nil, variables: [:])
+            let plan = try planner.plan(query: text, operationName: nil, inputs: [:])
             guard case .statement(let statement, _) = plan.fields[0].plan else { Issue.record("expected a statement"); return }
             #expect(statement.parameters.first?.map { Array($0.utf8) } == bytes)
         }
@@ -116,7 +134,7 @@ struct PlannerTests {
 
     @Test("values never appear in the SQL text")
     func valuesAreParameters() throws {
-        let plan = try Self.planner.plan(query: #"mutation { createTeam(input: {mantra: "Robert'); DROP TABLE x;--"}) { id } }"#, operationName: nil, variables: [:])
+        let plan = try Self.planner.plan(query: #"mutation { createTeam(input: {mantra: "Robert'); DROP TABLE x;--"}) { id } }"#, operationName: nil, inputs: [:])
         guard case .statement(let statement, _) = plan.fields[0].plan else { Issue.record("expected a statement"); return }
         #expect(!statement.sql.contains("Robert"))
         #expect(statement.parameters.contains("Robert'); DROP TABLE x;--"))
@@ -124,9 +142,9 @@ struct PlannerTests {
 
     @Test("validation errors carry AppSync's wording and positions")
     func validationError() {
-        #expect(throws: PlanErrors.self) { try Self.planner.plan(query: "{ getTeam(id: \"1\") { nope } }", operationName: nil, variables: [:]) }
+        #expect(throws: PlanErrors.self) { try Self.planner.plan(query: "{ getTeam(id: \"1\") { nope } }", operationName: nil, inputs: [:]) }
         do {
-            _ = try Self.planner.plan(query: "{ getTeam(id: \"1\") { nope } }", operationName: nil, variables: [:])
+            _ = try Self.planner.plan(query: "{ getTeam(id: \"1\") { nope } }", operationName: nil, inputs: [:])
         } catch {
             #expect(error.errors.first?.message == "Validation error of type FieldUndefined: Cannot query field \"nope\" on type \"Team\".")
             #expect(error.errors.first?.locations.first?.column == 22)
@@ -136,7 +154,7 @@ struct PlannerTests {
     @Test("a missing required variable is a request error")
     func missingVariable() {
         do {
-            _ = try Self.planner.plan(query: "query($id: ID!) { getTeam(id: $id) { id } }", operationName: nil, variables: [:])
+            _ = try Self.planner.plan(query: "query($id: ID!) { getTeam(id: $id) { id } }", operationName: nil, inputs: [:])
             Issue.record("expected an error")
         } catch {
             #expect(error.errors.first?.message == "Variable 'id' has coerced Null value for NonNull type 'ID!'")
@@ -145,7 +163,7 @@ struct PlannerTests {
 
     @Test("bad scalar values are ValidationErrors naming the field")
     func badValue() throws {
-        let plan = try Self.planner.plan(query: #"mutation { createTeam(input: {mantra: "x", founded: "yesterday"}) { id } }"#, operationName: nil, variables: [:])
+        let plan = try Self.planner.plan(query: #"mutation { createTeam(input: {mantra: "x", founded: "yesterday"}) { id } }"#, operationName: nil, inputs: [:])
         guard case .failure(let error) = plan.fields[0].plan else { Issue.record("expected a failure"); return }
         #expect(error.code == .badValue)
         #expect(error.message.contains("Team.founded"))
@@ -153,7 +171,7 @@ struct PlannerTests {
 
     @Test("a garbled nextToken is rejected")
     func badToken() throws {
-        let plan = try Self.planner.plan(query: #"{ listTeams(nextToken: "garbage") { items { id } } }"#, operationName: nil, variables: [:])
+        let plan = try Self.planner.plan(query: #"{ listTeams(nextToken: "garbage") { items { id } } }"#, operationName: nil, inputs: [:])
         guard case .failure(let error) = plan.fields[0].plan else { Issue.record("expected a failure"); return }
         #expect(error.code == .invalidNextToken)
     }

@@ -2,9 +2,10 @@ import Foundation
 import Migrations
 import Postgres
 import SchemaParser
+import Storage
 import Store
-import Testing
 import TestSupport
+import Testing
 
 /// A schema that changes twelve times under a database holding data: every migration is generated, applied,
 /// and the data survives; the catalog ends up matching the final schema.
@@ -22,54 +23,64 @@ struct EvolutionTests {
     static let versions: [Version] = [
         Version(schema: "type Team @model \(auth) { mantra: String! }", data: #"INSERT INTO "Team"(id, mantra) VALUES ('t1', 'Go')"#),
         Version(schema: "type Team @model \(auth) { mantra: String!  size: Int }", data: #"UPDATE "Team" SET size = 3"#),
-        Version(schema: """
-            type Team @model \(auth) { id: ID!  mantra: String!  size: Int  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String!  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """, data: #"INSERT INTO "Member"(id, name, "teamId") VALUES ('m1', 'Ann', 't1')"#),
-        Version(schema: """
-            type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String!  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """),
-        Version(schema: """
-            enum Role { LEAD MEMBER }
-            type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String!  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """, data: #"UPDATE "Member" SET role = 'LEAD'"#),
-        Version(schema: """
-            enum Role { LEAD MEMBER GUEST }
-            type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String!  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """),
-        Version(schema: """
-            enum Role { LEAD MEMBER GUEST }
-            type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String!  nickname: String  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """, data: #"INSERT INTO "Member"(id, name, nickname) VALUES ('m2', 'Bob', 'bobby')"#),
-        Version(schema: """
-            enum Role { LEAD MEMBER GUEST }
-            type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String!  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """),
-        Version(schema: """
-            enum Role { LEAD MEMBER GUEST }
-            type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """),
-        Version(schema: """
-            enum Role { LEAD MEMBER GUEST }
-            type Team @model \(auth) { id: ID!  motto: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """, renames: ["Team.mantra": "motto"]),
-        Version(schema: """
-            enum Role { LEAD MEMBER GUEST }
-            type Team @model \(auth) { id: ID!  motto: String!  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
-            """),
-        Version(schema: """
-            enum Role { LEAD MEMBER }
-            type Squad @model \(auth) { id: ID!  motto: String!  members: [Member] @hasMany(references: ["teamId"]) }
-            type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Squad @belongsTo(references: ["teamId"]) }
-            """, renames: ["Team": "Squad"]),
+        Version(
+            schema: """
+                type Team @model \(auth) { id: ID!  mantra: String!  size: Int  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String!  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """, data: #"INSERT INTO "Member"(id, name, "teamId") VALUES ('m1', 'Ann', 't1')"#),
+        Version(
+            schema: """
+                type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String!  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER }
+                type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String!  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """, data: #"UPDATE "Member" SET role = 'LEAD'"#),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER GUEST }
+                type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String!  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER GUEST }
+                type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String!  nickname: String  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """, data: #"INSERT INTO "Member"(id, name, nickname) VALUES ('m2', 'Bob', 'bobby')"#),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER GUEST }
+                type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String!  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER GUEST }
+                type Team @model \(auth) { id: ID!  mantra: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER GUEST }
+                type Team @model \(auth) { id: ID!  motto: String!  size: Float  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """, renames: ["Team.mantra": "motto"]),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER GUEST }
+                type Team @model \(auth) { id: ID!  motto: String!  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Team @belongsTo(references: ["teamId"]) }
+                """),
+        Version(
+            schema: """
+                enum Role { LEAD MEMBER }
+                type Squad @model \(auth) { id: ID!  motto: String!  members: [Member] @hasMany(references: ["teamId"]) }
+                type Member @model \(auth) { name: String! @index(name: "byName")  nickname: String! @default(value: "anon")  role: Role  teamId: ID  team: Squad @belongsTo(references: ["teamId"]) }
+                """, renames: ["Team": "Squad"]),
     ]
 
     @Test("twelve versions migrate a database holding data without losing it")
@@ -90,7 +101,9 @@ struct EvolutionTests {
             #expect(try await runner.drift() == [], "version \(number + 1)")
         }
         #expect(try await client.query(#"SELECT motto FROM "Squad" WHERE id = 't1'"#).scalar == "Go")
-        #expect(try await client.query(#"SELECT string_agg(name || ':' || nickname || ':' || coalesce(role, '-') || ':' || coalesce("teamId", '-'), ',' ORDER BY id) FROM "Member""#).scalar == "Ann:anon:LEAD:t1,Bob:bobby:-:-")
+        #expect(
+            try await client.query(#"SELECT string_agg(name || ':' || nickname || ':' || coalesce(role, '-') || ':' || coalesce("teamId", '-'), ',' ORDER BY id) FROM "Member""#)
+                .scalar == "Ann:anon:LEAD:t1,Bob:bobby:-:-")
         #expect(try await runner.status().applied.count == 12)
     }
 

@@ -1,6 +1,6 @@
 import Postgres
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Statements past the protocol's parameter count")
 struct ParameterLimitTests {

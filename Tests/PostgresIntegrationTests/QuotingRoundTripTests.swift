@@ -1,10 +1,11 @@
 import Foundation
 import Migrations
 import Postgres
-import SchemaParser
 import SQLSyntax
-import Testing
+import SchemaParser
+import Storage
 import TestSupport
+import Testing
 
 /// Quoting works on Unicode scalars: random text full of quotes joined to prepend and combining marks, ZWJ
 /// sequences, backslashes, braces, commas and `NULL` goes through PostgreSQL and comes back equal.
@@ -63,12 +64,13 @@ struct QuotingRoundTripTests {
         _ = try await client.withConnection { try $0.execute("CREATE TABLE victim (id int)") }
         let payload = "x\u{600}')::text; DROP TABLE victim; --"
         let escaped = payload.replacingOccurrences(of: "\u{600}", with: "\\u0600")
-        let schema = try SchemaParser.parseOrThrow(source: """
-            type Note @model @auth(rules: [{allow: public}]) {
-              body: String @default(value: "\(escaped)")
-              label: String @refersTo(name: "la\\"\u{301}bel")
-            }
-            """)
+        let schema = try SchemaParser.parseOrThrow(
+            source: """
+                type Note @model @auth(rules: [{allow: public}]) {
+                  body: String @default(value: "\(escaped)")
+                  label: String @refersTo(name: "la\\"\u{301}bel")
+                }
+                """)
         let plan = MigrationDiff.plan(from: StorageSchema(tables: []), to: StorageMapping.storage(for: schema))
         _ = try await client.withConnection { try $0.execute(plan.sql(header: "")) }
         _ = try await client.withConnection { try $0.execute(#"INSERT INTO "Note" (id) VALUES ('n')"#) }

@@ -2,9 +2,10 @@ import Foundation
 import Migrations
 import Postgres
 import SchemaParser
+import Storage
 import Store
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Migrations and API keys on a real database")
 struct StoreTests {
@@ -130,15 +131,28 @@ struct KeyRotationTests {
         let store = APIKeyStore(client: client, cacheLifetime: 0)
         let old = try await store.create(description: "ci")
         let id = String(old.split(separator: "_")[1])
-        // A grace period long enough that a loaded CI machine still checks the old key inside it.
-        let new = try #require(try await store.rotate(id: id, grace: 5))
+        // A grace period no stall of a loaded machine outlasts: the old key works beside the new one, and its
+        // expiry moved to the end of the grace period.
+        let new = try #require(try await store.rotate(id: id, grace: 600))
         #expect(new != old)
-        #expect(await store.verify(old))
-        #expect(await store.verify(new))
-        try await Task.sleep(for: .milliseconds(5200))
-        #expect(!(await store.verify(old)))
-        #expect(await store.verify(new))
-        #expect(try await store.list().first { $0.id == id }?.lastUsedAt != nil)
+        #expect(await store.check(old) == .valid(id: id))
+        #expect(await store.check(new) == .valid(id: String(new.split(separator: "_")[1])))
+        let remaining = try await client.query("SELECT extract(epoch FROM expires_at - now()) FROM modelgraph.api_keys WHERE id = $1", [id]).scalar
+        #expect((Double(remaining ?? "") ?? 0) > 500 && (Double(remaining ?? "") ?? 0) <= 600)
+        // A short grace period ends: the old key stops working, the new one goes on.
+        let short = try await store.create(description: "short")
+        let shortID = String(short.split(separator: "_")[1])
+        let successor = try #require(try await store.rotate(id: shortID, grace: 1))
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(await store.check(short) == .invalid)
+        #expect(await store.verify(successor))
+        // The use is recorded after the answer, so a loaded machine may take a moment to show it.
+        var recorded = false
+        for _ in 0..<50 where !recorded {
+            recorded = try await store.list().first { $0.id == id }?.lastUsedAt != nil
+            if !recorded { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(recorded)
         #expect(try await store.rotate(id: "00000000", grace: 1) == nil)
     }
 }

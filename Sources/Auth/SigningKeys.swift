@@ -1,0 +1,122 @@
+package import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The signing keys tokens are verified with: a JSON Web Key Set read from a file or fetched from a URL. It is
+/// read when first needed and kept. A token whose `kid` is not in it makes it read again (key rotation), at most
+/// once per `minimumRefreshInterval`, so unknown kids cannot make the server fetch on every request; concurrent
+/// requests share one read. A set older than `maximumAge` is read again when next used, and kept when that
+/// fails.
+package final class SigningKeys: Sendable {
+    /// Where the key set is.
+    package enum Source: Sendable, Equatable {
+        /// A local JWKS file.
+        case file(URL)
+        /// A JWKS URL (an OIDC provider's `jwks_uri`).
+        case url(URL)
+    }
+
+    private struct State {
+        var keys: [String: SigningKey] = [:]
+        var loadedAt: ContinuousClock.Instant?
+        var lastAttempt: ContinuousClock.Instant?
+        var reading: Task<[String: SigningKey], any Error>?
+    }
+
+    /// Where the keys are read from.
+    package let source: Source
+    private let minimumRefreshInterval: Duration
+    private let maximumAge: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let state = Mutex(State())
+
+    /// The largest key set read (bytes).
+    static let maximumDocumentBytes = 1 << 20
+
+    /// Keys from `source`. `now` tells the time the intervals are measured in (tests move it by hand).
+    package init(
+        source: Source, minimumRefreshInterval: Duration = .seconds(30), maximumAge: Duration = .seconds(3600),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        self.source = source
+        self.minimumRefreshInterval = minimumRefreshInterval
+        self.maximumAge = maximumAge
+        self.now = now
+    }
+
+    /// The key with id `kid`, reading the set when it is not known yet (and may be by now).
+    func key(id kid: String?) async throws(TokenRejection) -> SigningKey {
+        let instant = now()
+        let (known, stale, mayRefresh) = state.withLock { state in
+            let known = kid.flatMap { state.keys[$0] }
+            let stale = state.loadedAt.map { instant - $0 > maximumAge } ?? true
+            let mayRefresh = state.lastAttempt.map { instant - $0 >= minimumRefreshInterval } ?? true
+            return (known, stale, mayRefresh)
+        }
+        if let known, !stale { return known }
+        guard mayRefresh || state.withLock({ $0.reading != nil }) else {
+            if let known { return known }
+            throw .unknownKey(kid)
+        }
+        do {
+            let keys = try await read()
+            if let kid, let key = keys[kid] { return key }
+        } catch {
+            if let known { return known }
+            throw (error as? TokenRejection) ?? .keysUnavailable("\(error)")
+        }
+        throw .unknownKey(kid)
+    }
+
+    /// Reads the set (joining a read in progress) and keeps it.
+    private func read() async throws -> [String: SigningKey] {
+        let task = state.withLock { state -> Task<[String: SigningKey], any Error> in
+            if let reading = state.reading { return reading }
+            state.lastAttempt = now()
+            let source = source
+            let reading = Task { try await SigningKey.keys(fromJWKS: try await Self.document(at: source)) }
+            state.reading = reading
+            return reading
+        }
+        do {
+            let keys = try await task.value
+            state.withLock { state in
+                state.keys = keys
+                state.loadedAt = now()
+                state.reading = nil
+            }
+            return keys
+        } catch {
+            state.withLock { $0.reading = nil }
+            throw error
+        }
+    }
+
+    /// The key set's bytes.
+    private static func document(at source: Source) async throws -> [UInt8] {
+        switch source {
+        case .file(let file):
+            do {
+                let data = try Data(contentsOf: file)
+                guard data.count <= maximumDocumentBytes else { throw TokenRejection.keysUnavailable("\(file.path) is over 1 MiB") }
+                return Array(data)
+            } catch let rejection as TokenRejection {
+                throw rejection
+            } catch {
+                throw TokenRejection.keysUnavailable("cannot read \(file.path): \(error.localizedDescription)")
+            }
+        case .url(let url):
+            var request = URLRequest(url: url, timeoutInterval: 10)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, response) = try await URLSession.shared.data(for: request)
+            guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
+                throw TokenRejection.keysUnavailable("\(url) answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+            }
+            guard data.count <= maximumDocumentBytes else { throw TokenRejection.keysUnavailable("\(url) sent over 1 MiB") }
+            return Array(data)
+        }
+    }
+}

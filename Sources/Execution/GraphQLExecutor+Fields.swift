@@ -1,0 +1,100 @@
+import Logging
+import Planner
+import Postgres
+import SQLSyntax
+
+/// The root fields of one planned operation, run in order, one statement each.
+extension GraphQLExecutor {
+    /// Runs each root field and assembles the data object and the errors.
+    func execute(_ operation: PlannedOperation, origin: RequestOrigin) async -> ExecutionResult {
+        var data: [(key: String, json: String)] = []
+        var errors: [ResponseError] = []
+        var databaseErrors = 0
+        var answered = 0
+        var statementsRun = 0
+        for (key, plan) in operation.fields {
+            switch plan {
+            case .constant(let json):
+                data.append((key, json))
+            case .failure(let error):
+                data.append((key, "null"))
+                errors.append(ResponseError(error))
+            case .statement(let statement, let mutation):
+                // Nobody is left to read the answer: the root fields after it are not run. Asked only once a
+                // statement has run, so a request of one root field pays nothing for it.
+                if statementsRun > 0, !(await origin.isConnected()) { return ExecutionResult(data: ResponseJSON.object(data), errors: errors, databaseErrors: databaseErrors) }
+                statementsRun += 1
+                if let budget = requestTimeBudget, ContinuousClock.now - origin.startedAt > budget {
+                    data.append((key, "null"))
+                    errors.append(
+                        ResponseError(
+                            message: "Not run: the request's root fields used up its time budget (\(budget)) before this one.", errorType: "LimitExceeded",
+                            path: [key], locations: statement.locations, requestID: origin.requestID
+                        ))
+                    continue
+                }
+                do {
+                    let json = try await answer(statement, mutation: mutation, key: key, origin: origin)
+                    answered += json.utf8.count
+                    if let maximum = maximumResponseBytes, answered > maximum {
+                        data.append((key, "null"))
+                        errors.append(
+                            ResponseError(
+                                message: "The answer would be larger than \(maximum) bytes (response size limit); ask for smaller pages or fewer fields.",
+                                errorType: "LimitExceeded", path: [key], locations: statement.locations, requestID: origin.requestID
+                            ))
+                        continue
+                    }
+                    data.append((key, json))
+                    errors += statement.fieldErrors.map(ResponseError.init)
+                } catch {
+                    data.append((key, "null"))
+                    if error is PostgresError { databaseErrors += 1 }
+                    let mapping = DatabaseErrorMapping(catalog: planner.view.foreignKeys, runner: runner)
+                    let (entry, isInternal) = await mapping.entry(for: error, statement: statement, path: [key], requestID: origin.requestID)
+                    errors.append(entry)
+                    if isInternal {
+                        logger.error("root field failed", metadata: ["requestId": "\(origin.requestID)", "field": "\(key)", "error": "\(String(reflecting: error))"])
+                    }
+                }
+            }
+        }
+        return ExecutionResult(data: ResponseJSON.object(data), errors: errors, databaseErrors: databaseErrors)
+    }
+
+    /// One root field's JSON: a read on its own (it may be retried), a single write on its own (atomic, sent at
+    /// most once), or a write and the read-back of what it wrote in one transaction. A guarded write that
+    /// touched no row is `ConditionalCheckFailed`. Slow statements are logged with their plan id.
+    private func answer(_ statement: PlannedStatement, mutation: Bool, key: String, origin: RequestOrigin) async throws -> String {
+        let started = ContinuousClock.now
+        defer {
+            let elapsed = ContinuousClock.now - started
+            if elapsed > slowStatementThreshold {
+                logger.warning(
+                    "slow statement",
+                    metadata: [
+                        "requestId": "\(origin.requestID)", "field": "\(key)", "planId": "\(StableHash.hex(statement.sql))", "duration": "\(elapsed)",
+                    ])
+            }
+        }
+        // The pool serves waiting statements per API key in turn.
+        let tenant = origin.keyID ?? ""
+        let result: QueryResult
+        if mutation, statement.readBack == nil {
+            result = try await runner.run(statement.sql, statement.parameters, idempotent: false, tenant: tenant)
+            if statement.requiresRow && result.rows.isEmpty { throw ConditionalCheckFailed() }
+        } else if mutation {
+            result = try await runner.runTransaction(tenant: tenant) { transaction in
+                let written = try transaction.run(statement.sql, statement.parameters)
+                if statement.requiresRow && written.rows.isEmpty { throw ConditionalCheckFailed() }
+                guard let readBack = statement.readBack else { return written }
+                guard let key = written.rows.first else { throw ConditionalCheckFailed() }
+                return try transaction.run(readBack.sql, readBack.parameters(key: key))
+            }
+        } else {
+            result = try await runner.run(statement.sql, statement.parameters, idempotent: true, tenant: tenant)
+        }
+        if mutation { onCommittedWrite?() }
+        return result.scalar ?? "null"
+    }
+}

@@ -1,0 +1,46 @@
+import APISchema
+package import Planner
+package import Postgres
+package import SQLSyntax
+
+/// Subscriptions, for any real-time transport: planning a subscription request, and reading a delivery
+/// statement for a batch of changed records.
+extension GraphQLExecutor {
+    /// Plans `request` as a subscription; its errors are in the contract's shape, each with an `errorType`
+    /// (real-time clients drop errors without one): a plain validation error is a `ValidationError`.
+    package func subscribe(_ request: OperationRequest) -> Result<SubscriptionPlan, RefusedSubscription> {
+        do throws(PlanErrors) {
+            return .success(try planner.planSubscription(query: request.query, operationName: request.operationName, inputs: request.variables))
+        } catch {
+            return .failure(
+                RefusedSubscription(
+                    errors: error.errors.map { planError in
+                        var entry = ResponseError(planError)
+                        if entry.errorType == nil { entry.errorType = "ValidationError" }
+                        return entry
+                    }))
+        }
+    }
+
+    /// The tables of the models that have subscription fields: the ones whose changes must be recorded.
+    package var subscribedTables: [TableName] {
+        Set(view.api.subscriptionFields.values.map(\.model)).sorted().compactMap { view.model($0).map(view.table) }
+    }
+
+    /// The kind of operation `request` selects, or nil when its document is refused (then `subscribe` or `run`
+    /// says why).
+    package func operationKind(of request: OperationRequest) -> ExecutionResult.Kind? {
+        kind(of: request)
+    }
+
+    /// Runs `statement` for the row images `images` (a JSON array's text): one row per image, in order.
+    package func deliver(_ statement: DeliveryStatement, images: String) async throws -> QueryResult {
+        try await runner.run(statement.sql, statement.parameters(images: images), idempotent: true, tenant: "")
+    }
+}
+
+/// Why a subscription request was refused: its errors, in the contract's shape.
+package struct RefusedSubscription: Error {
+    /// The errors, each with an `errorType`.
+    package var errors: [ResponseError]
+}

@@ -1,0 +1,24 @@
+/// Where a GraphQL request came from, as the executor needs it: its id for errors and logs, the API key it
+/// proved (the pool serves keys in turn; `KeyPermits`), when its time budget started (a batch's requests
+/// share one), and whether its client is still there (the root fields and batch entries left when it has gone
+/// are not run).
+package struct RequestOrigin: Sendable {
+    /// The id in `x-request-id` and on log lines.
+    package var requestID: String
+    /// The public id of the API key, once checked.
+    package var keyID: String?
+    /// When the request's time budget started.
+    package var startedAt: ContinuousClock.Instant
+    /// False once the client has closed its connection (asked between statements, not before the first).
+    package var isConnected: @Sendable () async -> Bool
+
+    /// Creates an origin.
+    package init(
+        requestID: String, keyID: String? = nil, startedAt: ContinuousClock.Instant = .now, isConnected: @escaping @Sendable () async -> Bool = { true }
+    ) {
+        self.requestID = requestID
+        self.keyID = keyID
+        self.startedAt = startedAt
+        self.isConnected = isConnected
+    }
+}

@@ -1,0 +1,135 @@
+import APISchema
+import GraphQL
+import ModelIR
+import OrderedCollections
+import SQLSyntax
+import Storage
+
+extension OperationPlanner {
+    /// Plans a subscription request: the document is read, limited and validated as any other, must select a
+    /// subscription operation with exactly one root field, and that field's selection set is compiled into
+    /// the statement that reads it for changed records. Subscriptions live long, so the plan is not cached.
+    package func planSubscription(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> SubscriptionPlan {
+        let document = try document(for: query)
+        let operation = try Self.operation(in: document, named: operationName)
+        guard operation.operation == .subscription else {
+            throw PlanErrors([PlanError(.unsupported, "This operation is a \(operation.operation.rawValue); only subscriptions are accepted here.")])
+        }
+        let resolved = try Self.resolveVariables(of: operation, given: variables)
+        var fragments: [String: FragmentDefinition] = [:]
+        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        do {
+            try limits.check(operation, fragments: fragments)
+        } catch {
+            throw PlanErrors([error])
+        }
+        let values = ValueResolver(variables: resolved)
+        let selection = SelectionCompiler(api: view, fragments: fragments, values: values, denials: Denials(), path: [])
+        let fields: [GraphQL.Field]
+        do {
+            fields = try selection.collectFields(operation.selectionSet, typeName: "Subscription")
+        } catch {
+            throw PlanErrors([error])
+        }
+        guard fields.count == 1, let field = fields.first else {
+            throw PlanErrors([PlanError(.validation, "A subscription must select exactly one top level field.")])
+        }
+        do {
+            var plan = try SubscriptionCompiler(selection: selection).compile(field)
+            plan.operationName = operationName ?? operation.name?.value
+            return plan
+        } catch {
+            var located = error
+            located.path = [field.alias?.value ?? field.name.value]
+            if located.locations.isEmpty, let start = field.loc?.startToken { located.locations = [(start.line, start.column)] }
+            throw PlanErrors([located])
+        }
+    }
+}
+
+/// Compiles a subscription's root field: the change it follows, its filter, and the statement that reads its
+/// selection set from a batch of row images.
+struct SubscriptionCompiler {
+    let selection: SelectionCompiler
+
+    var api: APISchemaView { selection.api }
+
+    func compile(_ field: GraphQL.Field) throws(PlanError) -> SubscriptionPlan {
+        let name = field.name.value
+        guard let root = api.api.subscriptionFields[name], case .subscription(let kind) = root.kind, let change = ChangeKind(rawValue: kind),
+            let model = api.model(root.model)
+        else {
+            throw PlanError(.validation, "Field '\(name)' in type 'Subscription' is undefined.")
+        }
+        guard model.auth.allows(.listen) else { throw PlanError(.unauthorized, "Not Authorized to access \(name) on type Subscription") }
+        guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(name)' must have a selection of subfields.") }
+        var filter: SubscriptionFilter?
+        for argument in field.arguments where argument.name.value == "filter" {
+            if let value = selection.values.resolve(argument.value) { filter = try SubscriptionFilter(value) }
+        }
+        if let filter { try check(filter, of: name) }
+        var binds = BindAllocator()
+        let images = binds.bind(nil, as: .jsonb)
+        let alias = binds.alias()
+        let positions = binds.alias()
+        let selected = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+        let filterable = try selection.object(try Self.filterableFields(of: model), model: model, alias: alias, binds: &binds)
+        let source = FromItem.rowImages(api.table(model), json: images, alias: alias, positions: positions)
+        let select = Select(
+            columns: [SelectColumn(.column(table: positions, name: "position")), SelectColumn(filterable.json), SelectColumn(selected.json)],
+            from: [source] + [filterable.lateral, selected.lateral].compactMap { $0 },
+            orderBy: [SQLOrder(.column(table: positions, name: "position"))]
+        )
+        return SubscriptionPlan(
+            operationName: nil, fieldName: name, responseKey: field.alias?.value ?? name, model: model.name, table: api.table(model), change: change, filter: filter,
+            delivery: DeliveryStatement(sql: SQLRenderer.render(.select(select)), parameters: Array(binds.values.dropFirst())),
+            requiredColumnValue: filter.flatMap { Self.requiredColumnValue($0, of: model) }
+        )
+    }
+
+    /// The first equality the filter requires on a field stored as text whose API value is the stored text
+    /// (IDs, strings and the string-like AWS scalars), by column.
+    static func requiredColumnValue(_ filter: SubscriptionFilter, of model: Model) -> (column: String, value: String)? {
+        for (name, value) in filter.requiredEqualities {
+            guard let field = model.field(named: name), !field.type.isList, case .scalar(let scalar) = field.type.base,
+                [.id, .string, .awsEmail, .awsURL, .awsPhone, .awsIPAddress].contains(scalar)
+            else { continue }
+            return (field.columnName, value)
+        }
+        return nil
+    }
+
+    /// Refuses fields and operators the field's filter input does not have. Validation checks literals, but a
+    /// filter given as a variable reaches the planner unchecked.
+    private func check(_ filter: SubscriptionFilter, of fieldName: String) throws(PlanError) {
+        let schema = api.api.graphQLSchema
+        guard let subscription = schema.subscriptionType, let argument = (try? subscription.fields())?[fieldName]?.args["filter"],
+            let input = getNamedType(type: argument.type) as? GraphQLInputObjectType, let fields = try? input.fields()
+        else { return }
+        for (name, op) in filter.comparisons {
+            guard let entry = fields[name], let operators = getNamedType(type: entry.type) as? GraphQLInputObjectType else {
+                throw PlanError(.validation, "The filter of '\(fieldName)' has no field '\(name)'.")
+            }
+            guard (try? operators.fields())?[op.rawValue] != nil else {
+                throw PlanError(.validation, "The filter of '\(fieldName)' has no operator '\(op.rawValue)' for '\(name)'.")
+            }
+        }
+    }
+
+    /// A selection of every field a subscription filter can name that the model stores (scalars and enums,
+    /// lists of them): what filters are checked against.
+    static func filterableFields(of model: Model) throws(PlanError) -> SelectionSet {
+        let names = model.storedFields.filter { InputTypeNames.subscriptionFilter(for: $0.type) != nil }.map(\.name)
+        let text = "{ " + (names.isEmpty ? "__typename" : names.joined(separator: " ")) + " }"
+        do {
+            guard let operation = try GraphQL.parse(source: Source(body: text), noLocation: true).definitions.first as? OperationDefinition else {
+                throw PlanError(.validation, "The filterable fields of '\(model.name)' could not be selected.")
+            }
+            return operation.selectionSet
+        } catch let error as PlanError {
+            throw error
+        } catch {
+            throw PlanError(.validation, "The filterable fields of '\(model.name)' could not be selected: \(error)")
+        }
+    }
+}

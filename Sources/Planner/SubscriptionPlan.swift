@@ -1,0 +1,50 @@
+package import SQLSyntax
+
+/// What a record change was, as the change log records it and subscriptions name it.
+package enum ChangeKind: String, Sendable, Hashable, CaseIterable {
+    case create, update, delete
+}
+
+/// A planned subscription: which changes it follows, which of those it wants, and the statement that reads its
+/// selection set for a batch of changed records.
+package struct SubscriptionPlan: Sendable {
+    /// The operation's name, as given or as written in the document.
+    package var operationName: String?
+    /// The subscription field, e.g. `onCreatePost`.
+    package var fieldName: String
+    /// The key the field's value goes under in `data` (its alias, else its name).
+    package var responseKey: String
+    /// The model whose changes it follows.
+    package var model: String
+    /// The model's table, as the change log names it.
+    package var table: TableName
+    /// The kind of change it follows.
+    package var change: ChangeKind
+    /// The `filter:` argument; nil when every change is wanted.
+    package var filter: SubscriptionFilter?
+    /// Reads the selection set of the changed records.
+    package var delivery: DeliveryStatement
+    /// A column the filter requires to equal a text, when it has one: the change's row image holds that
+    /// column's value exactly as the filter compares it, so delivery can look subscribers up by it instead of
+    /// checking every filter against every change.
+    package var requiredColumnValue: (column: String, value: String)?
+}
+
+/// A statement that reads one subscription selection set for a batch of changed records. Its first parameter
+/// is a JSON array of row images (the change log's `to_jsonb` of each row: the new row, or the old one for a
+/// delete); it returns one row per image: the image's 1-based position, the record's filterable fields as
+/// JSON (what `SubscriptionFilter` checks) and the selection set's JSON.
+///
+/// Subscriptions whose statements are equal share one run per batch, whatever their filters: the filter is
+/// checked on the returned fields, so a thousand subscribers of one selection cost one statement.
+package struct DeliveryStatement: Sendable, Hashable {
+    /// The SQL text.
+    package var sql: String
+    /// The parameters after the first (the values of the selection set's own arguments).
+    package var parameters: [String?]
+
+    /// Every parameter, for a batch whose row images are `images` (a JSON array's text).
+    package func parameters(images: String) -> [String?] {
+        [images] + parameters
+    }
+}

@@ -1,0 +1,62 @@
+import JSON
+import Planner
+
+/// The subscriptions that follow one table's changes of one kind, arranged so that a change finds the ones it
+/// may concern without checking every filter: a subscription whose filter requires a text column to equal a
+/// value is listed under that column and value; the others are checked against every change.
+struct Followers: Sendable {
+    private var alwaysChecked: [SubscriptionHub.Subscriber] = []
+    /// Column → required value → subscriptions.
+    private var byColumnValue: [String: [String: [SubscriptionHub.Subscriber]]] = [:]
+    /// How many subscriptions follow.
+    private(set) var count = 0
+
+    /// Adds `subscriber`.
+    mutating func insert(_ subscriber: SubscriptionHub.Subscriber) {
+        if let (column, value) = subscriber.plan.requiredColumnValue {
+            byColumnValue[column, default: [:]][value, default: []].append(subscriber)
+        } else {
+            alwaysChecked.append(subscriber)
+        }
+        count += 1
+    }
+
+    /// Removes the subscriptions `shouldRemove` picks; how many it removed.
+    mutating func removeAll(where shouldRemove: (SubscriptionHub.Subscriber) -> Bool) -> Int {
+        let before = count
+        alwaysChecked.removeAll(where: shouldRemove)
+        for (column, values) in byColumnValue {
+            for (value, subscribers) in values {
+                let kept = subscribers.filter { !shouldRemove($0) }
+                byColumnValue[column]?[value] = kept.isEmpty ? nil : kept
+            }
+            if byColumnValue[column]?.isEmpty == true { byColumnValue[column] = nil }
+        }
+        count = alwaysChecked.count + byColumnValue.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+        return before - count
+    }
+
+    /// Every subscription.
+    var all: [SubscriptionHub.Subscriber] {
+        alwaysChecked + byColumnValue.values.flatMap { $0.values.flatMap { $0 } }
+    }
+
+    /// The subscriptions checked against every change.
+    var checkedAlways: [SubscriptionHub.Subscriber] { alwaysChecked }
+
+    /// The subscriptions listed under a column value that a change whose row image is `image` (`to_jsonb`
+    /// text) holds. The image is read only when some subscription requires a value; one that cannot be read
+    /// concerns them all.
+    func listed(forImage image: String) -> [SubscriptionHub.Subscriber] {
+        guard !byColumnValue.isEmpty else { return [] }
+        guard case .object(let columns)? = try? JSONReader.parse(Array(image.utf8), maximumDepth: 64) else {
+            return byColumnValue.values.flatMap { $0.values.flatMap { $0 } }
+        }
+        var found: [SubscriptionHub.Subscriber] = []
+        for (column, value) in columns {
+            guard case .string(let text) = value, let subscribers = byColumnValue[column]?[text] else { continue }
+            found += subscribers
+        }
+        return found
+    }
+}

@@ -1,0 +1,105 @@
+import Execution
+import JSON
+import Planner
+import Store
+import Synchronization
+
+/// Starting a subscription: AppSync's `start` and graphql-ws's `subscribe`.
+extension RealtimeSession {
+    func start(id: String?, payload: JSONValue) async {
+        guard let id, !id.isEmpty else {
+            if wire == .graphQLTransportWS { return outbox.close(code: RealtimeCloseCode.badMessage, reason: "A subscribe message needs an id.") }
+            return refuse("A start message needs an id.")
+        }
+        guard state.withLock({ $0.acknowledged }) else {
+            if wire == .graphQLTransportWS { return outbox.close(code: RealtimeCloseCode.unauthorized, reason: "Unauthorized") }
+            return sendError(id: id, [ResponseError(message: "Send connection_init and wait for connection_ack first.", errorType: "UnauthorizedException")])
+        }
+        if state.withLock({ $0.subscriptions[id] != nil }) {
+            if wire == .graphQLTransportWS { return outbox.close(code: RealtimeCloseCode.duplicateID, reason: "Subscriber for \(id) already exists") }
+            return sendError(id: id, [ResponseError(message: "A subscription with id '\(id)' is already running on this connection.", errorType: "DuplicatedOperationError")])
+        }
+        guard let request = request(in: payload) else {
+            return sendError(id: id, [ResponseError(message: "The payload must hold a GraphQL request: query, variables, operationName.", errorType: "BadRequestException")])
+        }
+        guard let key = await key(for: id, payload: payload) else { return }
+        guard state.withLock({ $0.subscriptions.count < settings.maximumSubscriptions }) else {
+            let message = "This connection already has \(settings.maximumSubscriptions) subscriptions, the most one may hold."
+            return sendError(id: id, [ResponseError(message: message, errorType: "MaxSubscriptionsReachedError")])
+        }
+        switch executor.operationKind(of: request) {
+        case .query?, .mutation?, .introspection?:
+            return await runOnce(id: id, request, key: key)
+        case .subscription?, nil:
+            break
+        }
+        switch executor.subscribe(request) {
+        case .failure(let refusal):
+            sendError(id: id, refusal.errors)
+        case .success(let plan):
+            let text = Self.text(of: request)
+            let legacy = state.withLock { state in
+                state.subscriptions[id] = OpenSubscription(key: key, request: text)
+                return state.legacyApollo
+            }
+            // Acknowledged once the hub follows changes for it, and before its first event (or the ones a
+            // resumed subscription missed): a write the client makes after start_ack is delivered.
+            let start = await hub.add(id, plan: plan, sink: self, resume: (key, text)) {
+                if self.wire == .appSync, !legacy { self.send(RealtimeMessages.message("start_ack", id: id)) }
+            }
+            state.withLock { state in
+                if let sent = state.subscriptions[id]?.sent, sent == 0 { state.subscriptions[id]?.sent = start }
+            }
+        }
+    }
+
+    /// The request of a `start`/`subscribe` payload: AppSync sends it as a JSON string in `data`, the legacy
+    /// Apollo protocol and graphql-ws as the payload object itself.
+    private func request(in payload: JSONValue) -> OperationRequest? {
+        if case .string(let text)? = payload["data"] {
+            guard let inner = try? JSONReader.parse(Array(text.utf8), maximumDepth: 128) else { return nil }
+            return OperationRequest(json: inner)
+        }
+        guard case .object(let fields) = payload else { return nil }
+        if wire == .appSync, payload["query"] != nil { state.withLock { $0.legacyApollo = true } }
+        return OperationRequest(json: .object(fields.filter { $0.0 != "data" }))
+    }
+
+    /// A request as one text: the same request always gives the same text (variables in name order).
+    static func text(of request: OperationRequest) -> String {
+        let variables = request.variables.sorted { $0.key < $1.key }.map { ($0.key, JSONValue($0.value)) }
+        return request.query + "\u{0}" + (request.operationName ?? "") + "\u{0}" + JSONText.encode(.object(variables))
+    }
+
+    /// The key a subscription runs under: the one in its `extensions.authorization`, checked, else the
+    /// connection's. Nil (after answering) when the given key is refused.
+    private func key(for id: String, payload: JSONValue) async -> String? {
+        let connectionKey = state.withLock { $0.key }
+        guard let authorization = payload["extensions"]?["authorization"], let given = ConnectionAuthorization.apiKey(in: authorization), given != connectionKey else {
+            return connectionKey
+        }
+        switch await keys.check(given) {
+        case .valid: return given
+        case .invalid:
+            sendError(id: id, [ResponseError(message: "You are not authorized to make this call.", errorType: "UnauthorizedException")])
+        case .unavailable:
+            sendError(id: id, [ResponseError(message: "The database is unavailable, so the API key could not be checked; try again shortly.", errorType: "ServiceUnavailable")])
+        }
+        return nil
+    }
+
+    /// A query or mutation sent over the socket: graphql-ws runs it (one `next`, then `complete`); AppSync's
+    /// protocol carries subscriptions only.
+    private func runOnce(id: String, _ request: OperationRequest, key: String?) async {
+        guard wire == .graphQLTransportWS else {
+            return sendError(
+                id: id, [ResponseError(message: "Queries and mutations are not supported through the realtime channel; use POST /graphql.", errorType: "UnsupportedOperation")])
+        }
+        state.withLock { $0.subscriptions[id] = OpenSubscription(key: key ?? "", request: "") }
+        let keyID = key.flatMap { APIKeyStore.publicID(of: $0) }
+        let result = await executor.run(request, origin: RequestOrigin(requestID: "ws-\(id)", keyID: keyID))
+        guard state.withLock({ $0.subscriptions.removeValue(forKey: id) != nil }) else { return }
+        send(RealtimeMessages.message("next", id: id, payload: result.json))
+        send(RealtimeMessages.message("complete", id: id))
+    }
+}

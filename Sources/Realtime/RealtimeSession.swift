@@ -1,0 +1,268 @@
+package import Execution
+package import Logging
+package import Store
+import Synchronization
+
+/// A WebSocket as a real-time connection sees it: text out, and a close with a code.
+package protocol RealtimeSocket: Sendable {
+    /// Sends one text message; waits while the client is not reading.
+    func send(_ text: String) async throws
+    /// Sends a close frame with `code` and `reason`.
+    func close(code: UInt16, reason: String) async
+}
+
+/// What a client sent.
+package enum RealtimeInbound: Sendable {
+    case text(String)
+    case binary
+}
+
+/// How real-time connections behave.
+package struct RealtimeSettings: Sendable {
+    /// Subscriptions one connection may hold (AppSync's default is 100).
+    package var maximumSubscriptions = 100
+    /// How often an AppSync connection gets a `ka` (clients give up after about 65 s without one).
+    package var keepAliveInterval: Duration = .seconds(30)
+    /// What `connection_ack` tells AppSync clients to wait between keep-alives at most.
+    package var connectionTimeoutMilliseconds = 300_000
+    /// How long a connection may take to send `connection_init`.
+    package var initTimeout: Duration = .seconds(10)
+    /// Messages a connection may have waiting to be written before it counts as not keeping up.
+    package var maximumQueuedMessages = 1_000
+    /// Bytes of messages a connection may have waiting to be written.
+    package var maximumQueuedBytes = 16 << 20
+    /// How long delivery waits for a connection whose queue is full to drain to half before it counts as not
+    /// keeping up and is closed (1008). Meanwhile the following events of every connection wait.
+    package var slowConsumerPatience: Duration = .seconds(2)
+    /// Largest message a client may send.
+    package var maximumMessageBytes = 1 << 20
+    /// How long a closed connection's subscriptions can be resumed: a client that reconnects within it and
+    /// starts a subscription with the same API key, id and request gets the events it missed (zero: never).
+    package var resumeWindow: Duration = .seconds(30)
+
+    /// The defaults.
+    package init() {}
+}
+
+/// One real-time connection: the protocol's state (acknowledged or not, its subscriptions), its bounded
+/// queue of messages to write, and its timers. Messages are handled one at a time, in order.
+package final class RealtimeSession: SubscriptionSink {
+    let wire: RealtimeProtocol
+    let connectionKey: String?
+    let hub: SubscriptionHub
+    let executor: GraphQLExecutor
+    let keys: APIKeyStore
+    let settings: RealtimeSettings
+    let logger: Logger
+    let outbox: OutboundQueue
+    let state = Mutex(SessionState())
+    private let terminated: AsyncStream<Void>
+    private let terminate: AsyncStream<Void>.Continuation
+
+    /// The protocol state of a connection.
+    struct SessionState {
+        var initialized = false
+        var acknowledged = false
+        /// The key the connection was acknowledged with.
+        var key: String?
+        /// Open subscriptions by id.
+        var subscriptions: [String: OpenSubscription] = [:]
+        /// Messages queued so far, and written so far (the writer sends them in queue order).
+        var queued = 0
+        var written = 0
+        /// Which change each queued event was, by its number among the queued messages, until written.
+        var events: [Int: (subscription: String, change: Int64)] = [:]
+        /// True once a `start` carried its request as an object: the legacy Apollo protocol (no `start_ack`).
+        var legacyApollo = false
+        /// Set when the server shuts down.
+        var shuttingDown = false
+    }
+
+    /// One open subscription of the connection.
+    struct OpenSubscription {
+        /// The API key it runs under.
+        var key: String
+        /// Its request as text (query, operation name, variables): a resumed subscription must repeat it.
+        var request: String
+        /// The last change it was sent, or the last before it started.
+        var sent: Int64 = 0
+    }
+
+    /// Creates a session for a connection that chose `wire` and presented `connectionKey` at the upgrade.
+    package init(
+        wire: RealtimeProtocol, connectionKey: String?, hub: SubscriptionHub, executor: GraphQLExecutor, keys: APIKeyStore, settings: RealtimeSettings, logger: Logger
+    ) {
+        self.wire = wire
+        self.connectionKey = connectionKey
+        self.hub = hub
+        self.executor = executor
+        self.keys = keys
+        self.settings = settings
+        self.logger = logger
+        outbox = OutboundQueue(maximumMessages: settings.maximumQueuedMessages, maximumBytes: settings.maximumQueuedBytes)
+        (terminated, terminate) = AsyncStream<Void>.makeStream()
+    }
+
+    /// Serves the connection until the client leaves, the session closes it, or the server shuts down.
+    package func run(inbound: some AsyncSequence<RealtimeInbound, any Error> & Sendable, socket: some RealtimeSocket) async {
+        hub.open(self)
+        let writer = Task { await write(to: socket) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.read(inbound) }
+            group.addTask { await self.keepTime() }
+            group.addTask { for await _ in self.terminated { break } }
+            await group.next()
+            group.cancelAll()
+        }
+        hub.close(self)
+        if !shuttingDown {
+            for (id, open) in state.withLock({ $0.subscriptions }) { hub.remember(id, apiKey: open.key, request: open.request, position: open.sent) }
+        }
+        // A cancelled session is the server going away, not the client leaving: the restart code lets clients reconnect.
+        if Task.isCancelled {
+            outbox.close(code: wire == .appSync ? RealtimeCloseCode.appSyncRestart : RealtimeCloseCode.serviceRestart, reason: "The server is restarting.")
+        } else {
+            outbox.close(code: RealtimeCloseCode.normal, reason: "")
+        }
+        // A client that stopped reading may hold the writer; it is not waited for long.
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await writer.value }
+            group.addTask { try? await Task.sleep(for: .seconds(2)) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func read(_ inbound: some AsyncSequence<RealtimeInbound, any Error>) async {
+        do {
+            for try await message in inbound {
+                if outbox.isClosing { return }
+                switch message {
+                case .text(let text): await handle(text)
+                case .binary: refuseBinary()
+                }
+            }
+        } catch {
+            logger.debug("real-time connection ended", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func write(to socket: some RealtimeSocket) async {
+        defer { terminate.yield() }
+        while let item = await outbox.next() {
+            switch item {
+            case .text(let text):
+                do { try await socket.send(text) } catch { return }
+                state.withLock { state in
+                    state.written += 1
+                    if let event = state.events.removeValue(forKey: state.written) { state.subscriptions[event.subscription]?.sent = event.change }
+                }
+            case .close(let code, let reason):
+                await socket.close(code: code, reason: reason)
+                return
+            }
+        }
+    }
+
+    /// The connection's clock: the `connection_init` deadline, then AppSync's keep-alives.
+    private func keepTime() async {
+        do {
+            try await Task.sleep(for: settings.initTimeout)
+            if !state.withLock({ $0.initialized }) {
+                outbox.close(code: RealtimeCloseCode.initTimeout, reason: "Connection initialisation timeout")
+                return
+            }
+            guard wire == .appSync else { return await waitForever() }
+            while true {
+                try await Task.sleep(for: settings.keepAliveInterval)
+                if state.withLock({ $0.acknowledged && !$0.legacyApollo }) { send(RealtimeMessages.message("ka")) }
+            }
+        } catch {
+            return
+        }
+    }
+
+    private func waitForever() async {
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// Queues a message that is not an event (it may use the queue's reserve); a client that lets its queue
+    /// fill up even so is disconnected.
+    func send(_ text: String) {
+        if !enqueue(text, event: nil) { closeAsSlow() }
+    }
+
+    /// Queues `text`: an event of a subscription and change, or (nil) a control message; false when the queue
+    /// has no room for it.
+    private func enqueue(_ text: String, event: (subscription: String, change: Int64)?) -> Bool {
+        state.withLock { state -> Bool in
+            guard outbox.push(text, control: event == nil) else { return false }
+            state.queued += 1
+            if let event { state.events[state.queued] = event }
+            return true
+        }
+    }
+
+    /// Closes the connection of a client that does not read what it is sent.
+    private func closeAsSlow() {
+        guard !outbox.isClosing else { return }
+        logger.warning("real-time client does not read its events; closing the connection")
+        outbox.close(code: RealtimeCloseCode.slowConsumer, reason: "The client did not read its events fast enough.")
+        terminate.yield()
+    }
+
+    /// True once the server began shutting the connection down (its subscriptions are not kept for resuming).
+    private var shuttingDown: Bool { state.withLock { $0.shuttingDown } }
+
+    // MARK: SubscriptionSink
+
+    package func offer(_ events: ArraySlice<SubscriptionEvent>) -> Int {
+        var taken = 0
+        for event in events {
+            if outbox.isClosing { return events.count }
+            if state.withLock({ $0.subscriptions[event.subscription] != nil }) {
+                let text = RealtimeMessages.message(wire == .appSync ? "data" : "next", id: event.subscription, payload: event.payload)
+                guard enqueue(text, event: (event.subscription, event.change)) else { return taken }
+            }
+            taken += 1
+        }
+        return taken
+    }
+
+    package func waitForRoom() async -> Bool {
+        if await outbox.waitForRoom(patience: settings.slowConsumerPatience) { return true }
+        closeAsSlow()
+        return false
+    }
+
+    package func end(_ id: String, error: ResponseError) {
+        guard state.withLock({ $0.subscriptions.removeValue(forKey: id) != nil }) else { return }
+        sendError(id: id, [error])
+    }
+
+    package var keysInUse: Set<String> {
+        state.withLock { state in Set(state.subscriptions.values.map(\.key)).union(state.key.map { [$0] } ?? []) }
+    }
+
+    package func keyRevoked(_ key: String) {
+        let ended = state.withLock { state -> [String] in
+            let ids = state.subscriptions.filter { $0.value.key == key }.map(\.key)
+            for id in ids { state.subscriptions[id] = nil }
+            return ids
+        }
+        let revoked = ResponseError(message: "The API key was revoked or has expired.", errorType: "UnauthorizedException")
+        for id in ended.sorted() {
+            hub.remove(id, sink: self)
+            sendError(id: id, [revoked])
+        }
+        guard state.withLock({ $0.key == key }) else { return }
+        state.withLock { $0.acknowledged = false }
+        if wire == .graphQLTransportWS { outbox.close(code: RealtimeCloseCode.forbidden, reason: "Forbidden") }
+    }
+
+    package func shutDown() {
+        state.withLock { $0.shuttingDown = true }
+        outbox.close(code: wire == .appSync ? RealtimeCloseCode.appSyncRestart : RealtimeCloseCode.serviceRestart, reason: "The server is restarting.")
+        terminate.yield()
+    }
+}

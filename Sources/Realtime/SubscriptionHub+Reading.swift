@@ -1,0 +1,66 @@
+import Execution
+import Logging
+import Planner
+import Postgres
+import SQLSyntax
+import Synchronization
+
+extension SubscriptionHub {
+    /// One statement's answer for one change: the subscriptions it is for and the row (position, filterable
+    /// fields, selection).
+    typealias Answer = (members: [Subscriber], row: [String?])
+
+    /// Reads what `changes` look like to the subscriptions they may concern, by change id. Per changed table,
+    /// each distinct selection runs one statement over the row images of the changes that concern one of its
+    /// subscriptions; a change no subscription can want (every filter requires another value) is not read.
+    /// Memory grows with changes and statements, never with changes × subscriptions.
+    func read(_ changes: [Change]) async -> [Int64: [Answer]] {
+        var groups: [Key: [Change]] = [:]
+        for change in changes { groups[Key(table: change.table, kind: change.kind), default: []].append(change) }
+        var answers: [Int64: [Answer]] = [:]
+        for (key, group) in groups {
+            guard let followers = subscribers.withLock({ $0[key] }), followers.count > 0 else { continue }
+            // Per statement, the changes it reads and, for each, the subscriptions it answers.
+            var reads: [DeliveryStatement: [(change: Change, members: [Subscriber])]] = [:]
+            var always: [String: [DeliveryStatement: [Subscriber]]] = [:]
+            for change in group {
+                if always[change.schema] == nil {
+                    always[change.schema] = Dictionary(grouping: followers.checkedAlways.filter { Self.follows($0, schema: change.schema) }, by: \.plan.delivery)
+                }
+                var members = always[change.schema] ?? [:]
+                for subscriber in followers.listed(forImage: change.image) where Self.follows(subscriber, schema: change.schema) {
+                    members[subscriber.plan.delivery, default: []].append(subscriber)
+                }
+                for (statement, subscribers) in members { reads[statement, default: []].append((change, subscribers)) }
+            }
+            for (statement, entries) in reads {
+                await run(statement, entries, into: &answers)
+            }
+        }
+        return answers
+    }
+
+    /// Runs `statement` over the entries' row images and files each row under its change. When it fails, its
+    /// subscriptions end with an error (they would miss events).
+    private func run(_ statement: DeliveryStatement, _ entries: [(change: Change, members: [Subscriber])], into answers: inout [Int64: [Answer]]) async {
+        let images = "[" + entries.map(\.change.image).joined(separator: ",") + "]"
+        do {
+            for row in try await executor.deliver(statement, images: images).rows {
+                guard let position = row[0].flatMap({ Int($0) }), position >= 1, position <= entries.count else { continue }
+                let entry = entries[position - 1]
+                answers[entry.change.id, default: []].append((entry.members, row))
+            }
+        } catch {
+            logger.error("subscription delivery failed", metadata: ["error": "\(error)"])
+            let failure = ResponseError(message: "An event could not be read from the database; subscribe again and re-query.", errorType: "SubscriptionEventsLost")
+            // `remove` is true once per subscription, however many entries list it.
+            for entry in entries {
+                for member in entry.members where remove(member.id, sink: member.sink) { member.sink.end(member.id, error: failure) }
+            }
+        }
+    }
+
+    private static func follows(_ subscriber: Subscriber, schema: String) -> Bool {
+        subscriber.plan.table.schema == nil || subscriber.plan.table.schema == schema
+    }
+}

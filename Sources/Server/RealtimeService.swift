@@ -1,0 +1,71 @@
+package import Execution
+package import Logging
+package import Postgres
+package import Realtime
+package import ServiceLifecycle
+package import Store
+
+/// Real-time delivery for one API: the endpoint the WebSocket upgrade hands sockets to, and the change feed.
+package struct RealtimeDelivery: Sendable {
+    /// What upgraded sockets run on.
+    package let endpoint: RealtimeEndpoint
+    /// This process's reader of the change log.
+    package let feed: ChangeFeed
+
+    /// Installs the change log's trigger on every table with subscriptions, makes the hub and the feed, and
+    /// hooks `executor` so the feed hears of each committed write at once.
+    package static func prepare(
+        executor: inout GraphQLExecutor, client: PostgresClient, keys: APIKeyStore, settings: RealtimeSettings = RealtimeSettings(),
+        feedConfiguration: ChangeFeed.Configuration? = nil, logger: Logger
+    ) async throws -> RealtimeDelivery {
+        try await ChangeLog.install(on: executor.subscribedTables, client: client)
+        let hub = SubscriptionHub(executor: executor, logger: logger, resumeWindow: settings.resumeWindow)
+        var configuration = feedConfiguration ?? ChangeFeed.Configuration(conninfo: client.configuration.conninfo)
+        if configuration.startAfter == nil {
+            configuration.startAfter = Int64(try await client.query(ChangeLog.newestStatement, idempotent: true).rows.first?[0] ?? "0") ?? 0
+        }
+        let feed = try ChangeFeed(configuration: configuration, logger: logger) { hub.subscriptionCount > 0 }
+        executor.onCommittedWrite = { feed.noteLocalWrite() }
+        return RealtimeDelivery(endpoint: RealtimeEndpoint(hub: hub, executor: executor, keys: keys, settings: settings), feed: feed)
+    }
+
+    /// The service that delivers events while the server runs.
+    package var service: some Service { RealtimeService(hub: endpoint.hub, feed: feed, keys: endpoint.keys) }
+}
+
+/// Runs real-time delivery beside the HTTP server: the change feed's thread, the hub's delivery loop and its
+/// key checks. On graceful shutdown it closes every real-time connection with its protocol's restart code
+/// (1011 for AppSync clients, 1012 for graphql-ws ones, which both reconnect) before the HTTP server stops.
+struct RealtimeService: Service {
+    let hub: SubscriptionHub
+    let feed: ChangeFeed
+    let keys: APIKeyStore
+    /// How often the keys of open connections are checked again (revocation reaches subscriptions in this time
+    /// plus the key cache's lifetime).
+    var keyCheckInterval: Duration = .seconds(5)
+
+    func run() async throws {
+        feed.start()
+        await withTaskCancellationHandler {
+            await deliver()
+        } onCancel: {
+            hub.shutDown()
+            feed.stop()
+        }
+        feed.stop()
+    }
+
+    private func deliver() async {
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await hub.run(feed: feed) }
+                group.addTask { await hub.checkKeys(keys, every: keyCheckInterval) }
+                await group.next()
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            hub.shutDown()
+            feed.stop()
+        }
+    }
+}

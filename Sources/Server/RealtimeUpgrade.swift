@@ -1,0 +1,76 @@
+package import Execution
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+package import Logging
+import NIOCore
+import NIOWebSocket
+package import Realtime
+package import Store
+
+/// What the server needs to accept real-time connections.
+package struct RealtimeEndpoint: Sendable {
+    /// The subscriptions of this process.
+    package var hub: SubscriptionHub
+    /// Plans subscriptions and runs what graphql-ws clients send as queries.
+    package var executor: GraphQLExecutor
+    /// Checks the keys connections present.
+    package var keys: APIKeyStore
+    /// How connections behave.
+    package var settings: RealtimeSettings
+
+    /// Creates the endpoint.
+    package init(hub: SubscriptionHub, executor: GraphQLExecutor, keys: APIKeyStore, settings: RealtimeSettings) {
+        self.hub = hub
+        self.executor = executor
+        self.keys = keys
+        self.settings = settings
+    }
+}
+
+/// The WebSocket upgrade: the only thing HTTP knows about real-time. `GET /graphql/realtime` (and `/graphql`)
+/// with `Upgrade: websocket` and a spoken subprotocol becomes a `RealtimeSession`; the API key is looked for
+/// where AppSync clients put it, and a bad one is refused inside the protocol (a refused upgrade would look
+/// like a network failure, which clients retry forever).
+enum RealtimeUpgrade {
+    /// The paths that accept upgrades.
+    static let paths: Set<Substring> = ["/graphql/realtime", "/graphql"]
+
+    static func decide(_ head: HTTPRequest, endpoint: RealtimeEndpoint?, logger: Logger) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        guard let endpoint else { return .dontUpgrade }
+        let target = head.path ?? ""
+        let path = target.prefix { $0 != "?" }
+        guard paths.contains(path) else { return .dontUpgrade }
+        let offered = head.headerFields[values: .secWebSocketProtocol].flatMap { $0.split(separator: ",").map(String.init) }
+        guard let wire = RealtimeProtocol.choose(offered: offered) else { return .dontUpgrade }
+        let parameters = FormParameters(query: String(target.drop { $0 != "?" }.dropFirst()))
+        let query = parameters?["header"].map { [(name: "header", value: $0)] } ?? []
+        let headers = head.headerFields.map { (name: $0.name.canonicalName, value: $0.value) }
+        let authorization = ConnectionAuthorization.find(queryParameters: query, offeredSubprotocols: offered, headers: headers)
+        let maximumMessage = endpoint.settings.maximumMessageBytes
+        return .upgrade([.secWebSocketProtocol: wire.rawValue]) { inbound, outbound, _ in
+            let session = RealtimeSession(
+                wire: wire, connectionKey: authorization.apiKey, hub: endpoint.hub, executor: endpoint.executor, keys: endpoint.keys, settings: endpoint.settings,
+                logger: logger
+            )
+            let messages = inbound.messages(maxSize: maximumMessage).map { message -> RealtimeInbound in
+                if case .text(let text) = message { return .text(text) }
+                return .binary
+            }
+            await session.run(inbound: messages, socket: WebSocketWriterSocket(writer: outbound))
+        }
+    }
+}
+
+/// Hummingbird's outbound writer as a `RealtimeSocket`.
+struct WebSocketWriterSocket: RealtimeSocket {
+    let writer: WebSocketOutboundWriter
+
+    func send(_ text: String) async throws {
+        try await writer.writeTextMessage(text)
+    }
+
+    func close(code: UInt16, reason: String) async {
+        try? await writer.close(.init(codeNumber: Int(code)), reason: reason)
+    }
+}

@@ -1,0 +1,128 @@
+package import ModelIR
+package import SQLSyntax
+
+/// Maps a model schema to tables by docs/decisions.md §4 (storage mapping) and §5 (referential integrity).
+package enum StorageMapping {
+    /// The storage a schema needs.
+    package static func storage(for schema: Schema) -> StorageSchema {
+        StorageSchema(tables: schema.models.map { table(for: $0, in: schema) })
+    }
+
+    /// The SQL type of a field type.
+    package static func sqlType(_ type: FieldType) -> SQLType {
+        let element: SQLType
+        switch type.base {
+        case .scalar(let scalar): element = sqlType(scalar)
+        case .enumeration: element = .text
+        case .object: return .jsonb
+        case .model: element = .text
+        }
+        return type.isList ? .array(element) : element
+    }
+
+    /// The SQL type of a scalar.
+    package static func sqlType(_ scalar: ScalarType) -> SQLType {
+        switch scalar {
+        case .id, .string, .awsEmail, .awsURL, .awsPhone, .awsIPAddress, .awsTime: .text
+        case .int: .integer
+        case .awsTimestamp: .bigint
+        case .float: .doublePrecision
+        case .boolean: .boolean
+        case .awsDate: .date
+        case .awsDateTime: .timestamptz
+        case .awsJSON: .jsonb
+        }
+    }
+
+    static func table(for model: Model, in schema: Schema) -> StorageTable {
+        var columns: [StorageColumn] = []
+        for field in model.storedFields {
+            let type = sqlType(field.type)
+            var column = StorageColumn(name: field.columnName, type: type, notNull: field.type.isRequired)
+            if type == .text || type == .array(.text) { column.collation = "C" }
+            if case .enumeration(let name) = field.type.base {
+                column.allowedValues = schema.enumType(named: name)?.values
+            }
+            if field.origin == .implicitTimestamp {
+                column.defaultValue = .now
+            } else if let value = field.defaultValue {
+                column.defaultValue = .constant(value)
+            }
+            columns.append(column)
+        }
+        let columnName = { (field: String) in model.field(named: field)?.columnName ?? field }
+        let primaryKey = model.primaryKey.map(columnName)
+        var indexes: [StorageIndex] = []
+        func addIndex(_ name: String, _ fields: [String]) {
+            var names = fields.map(columnName)
+            // Cover the primary key too, so a page of rows in key order is one index range scan.
+            for key in primaryKey where !names.contains(key) { names.append(key) }
+            guard names != primaryKey, !indexes.contains(where: { $0.columns == names }) else { return }
+            indexes.append(StorageIndex(name: indexName(table: model.tableName, suffix: name), columns: names))
+        }
+        for index in model.indexes { addIndex(index.name, index.fields) }
+        var foreignKeys: [StorageForeignKey] = []
+        // References this model holds: its own belongsTo/hasOne(fields), and the hasMany/hasOne of parents.
+        for (owner, relationship, referencing) in references(into: model, schema: schema) {
+            addIndex(referencing.joined(separator: "_"), referencing)
+            guard let parent = schema.model(named: owner), parentKeyMatches(relationship, parent: parent, referencing: referencing, child: model) else { continue }
+            let name = indexName(table: model.tableName, suffix: referencing.joined(separator: "_") + "_fkey")
+            guard !foreignKeys.contains(where: { $0.columns == referencing.map(columnName) }) else { continue }
+            let required = referencing.contains { model.field(named: $0)?.type.isRequired == true }
+            let action: String
+            if model.manyToManyRelation != nil {
+                action = "CASCADE"
+            } else {
+                switch relationship.onDelete {
+                case .cascade?: action = "CASCADE"
+                case .setNull?: action = "SET NULL"
+                case .restrict?: action = "RESTRICT"
+                case nil: action = required ? "RESTRICT" : "SET NULL"
+                }
+            }
+            foreignKeys.append(
+                StorageForeignKey(
+                    name: name, columns: referencing.map(columnName), referencedTable: parent.tableName,
+                    referencedColumns: parent.primaryKey.map { parent.field(named: $0)?.columnName ?? $0 }, onDelete: action
+                ))
+        }
+        return StorageTable(name: model.tableName, columns: columns, primaryKey: primaryKey, indexes: indexes, foreignKeys: foreignKeys)
+    }
+
+    /// Every relationship whose reference columns live in `model`: (parent model, relationship, columns).
+    static func references(into model: Model, schema: Schema) -> [(String, Relationship, [String])] {
+        var result: [(String, Relationship, [String])] = []
+        for field in model.fields {
+            if let relationship = field.relationship, relationship.referenceOwner == .local {
+                result.append((relationship.target, relationship, relationship.localFields))
+            }
+        }
+        for parent in schema.models {
+            for field in parent.fields {
+                if let relationship = field.relationship, relationship.referenceOwner == .target, relationship.target == model.name {
+                    if result.contains(where: { $0.0 == parent.name && $0.2 == relationship.targetFields }) {
+                        // The parent's side decides onDelete: replace the belongsTo entry.
+                        result.removeAll { $0.0 == parent.name && $0.2 == relationship.targetFields }
+                    }
+                    result.append((parent.name, relationship, relationship.targetFields))
+                }
+            }
+        }
+        return result
+    }
+
+    /// True when the reference columns point at the parent's whole primary key (a real foreign key).
+    static func parentKeyMatches(_ relationship: Relationship, parent: Model, referencing: [String], child: Model) -> Bool {
+        let parentFields = relationship.referenceOwner == .local ? relationship.targetFields : relationship.localFields
+        return parentFields == parent.primaryKey && referencing.count == parent.primaryKey.count
+    }
+
+    /// `<table>_<suffix>`, shortened with a hash past PostgreSQL's 63-byte limit.
+    package static func indexName(table: String, suffix: String) -> String {
+        let name = "\(table)_\(suffix)"
+        guard name.utf8.count > 63 else { return name }
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return String(name.prefix(50)) + "_" + String(hash, radix: 16)
+    }
+}

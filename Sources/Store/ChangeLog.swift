@@ -1,0 +1,93 @@
+package import Postgres
+package import SQLSyntax
+
+/// The change log that real-time subscriptions are fed from: every insert, update and delete of a model's row
+/// is recorded, by a trigger, in `modelgraph.changes` inside the writing transaction, so a change is recorded
+/// exactly when it commits and never for a rolled-back write. A row carries the new image (`to_jsonb` of the
+/// row; null for a delete) and the old one (null for an insert).
+///
+/// Ids come from an identity sequence without a cache, so a smaller id was always handed out earlier; a reader
+/// that follows the log by id can therefore tell a gap that may still fill (its writer is in progress) from one
+/// that never will (`ChangeCursor`). Old rows are pruned after a retention period; `change_horizon` remembers
+/// the highest id pruned, so a reader that fell further behind knows it missed changes.
+package enum ChangeLog {
+    /// The channel a process NOTIFYs after its writes commit, to wake the other processes' readers.
+    package static let channel = "modelgraph_changes"
+
+    /// The log's table, its horizon and the trigger function (run by `SystemTables.ensure`).
+    package static let schemaStatements = """
+        CREATE TABLE IF NOT EXISTS modelgraph.changes (
+          id bigint GENERATED ALWAYS AS IDENTITY (CACHE 1) PRIMARY KEY,
+          recorded_at timestamptz NOT NULL DEFAULT now(),
+          table_schema text NOT NULL,
+          table_name text NOT NULL,
+          operation text NOT NULL,
+          new_row jsonb,
+          old_row jsonb
+        );
+        CREATE TABLE IF NOT EXISTS modelgraph.change_horizon (
+          only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+          pruned_through bigint NOT NULL DEFAULT 0
+        );
+        INSERT INTO modelgraph.change_horizon DEFAULT VALUES ON CONFLICT DO NOTHING;
+        CREATE OR REPLACE FUNCTION modelgraph.record_change() RETURNS trigger LANGUAGE plpgsql AS $function$
+        BEGIN
+          INSERT INTO modelgraph.changes (table_schema, table_name, operation, new_row, old_row)
+          VALUES (TG_TABLE_SCHEMA, TG_TABLE_NAME, CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
+                  CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END, CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END);
+          RETURN NULL;
+        END
+        $function$;
+        """
+
+    /// The trigger name on every captured table.
+    package static let triggerName = "modelgraph_record_change"
+
+    /// Installs (or keeps) the recording trigger on each of `tables`, in one statement list: idempotent, so
+    /// every process runs it at start.
+    package static func captureStatements(for tables: [TableName]) -> String {
+        tables.map { table in
+            "CREATE OR REPLACE TRIGGER \(Quoting.identifier(triggerName)) AFTER INSERT OR UPDATE OR DELETE ON \(SQLRenderer.tableName(table)) "
+                + "FOR EACH ROW EXECUTE FUNCTION modelgraph.record_change();"
+        }.joined(separator: "\n")
+    }
+
+    /// Installs the recording trigger on `tables` (idempotent; concurrent starts take turns on an advisory
+    /// lock), after `SystemTables.ensure` made the log.
+    package static func install(on tables: [TableName], client: PostgresClient) async throws {
+        try await SystemTables.ensure(client)
+        guard !tables.isEmpty else { return }
+        _ = try await client.withConnection { connection in
+            try connection.execute("SELECT pg_advisory_xact_lock(4242424201);\n" + captureStatements(for: tables))
+        }
+    }
+
+    /// Reads up to `$2` changes after id `$1`, with the reading snapshot (`pg_current_snapshot()`, for
+    /// `ChangeCursor`) and the pruning horizon. Always returns at least one row; when there are no changes, its
+    /// change columns are null. Columns: snapshot, pruned_through, id, table_schema, table_name, operation,
+    /// new_row, old_row.
+    package static let readStatement = """
+        SELECT s.snapshot, h.pruned_through, c.id, c.table_schema, c.table_name, c.operation, c.new_row::text, c.old_row::text
+        FROM (SELECT pg_current_snapshot()::text AS snapshot) s
+        CROSS JOIN modelgraph.change_horizon h
+        LEFT JOIN LATERAL (SELECT * FROM modelgraph.changes WHERE id > $1::bigint ORDER BY id LIMIT $2::integer) c ON true
+        ORDER BY c.id
+        """
+
+    /// The changes of table `$3` and operation `$4` with ids in (`$1`, `$2`], in id order, at most 10,000
+    /// (a resumed subscription's missed events). Columns: id, table_schema, table_name, operation, new_row, old_row.
+    package static let replayStatement = """
+        SELECT id, table_schema, table_name, operation, new_row::text, old_row::text FROM modelgraph.changes
+        WHERE id > $1::bigint AND id <= $2::bigint AND table_name = $3 AND operation = $4 ORDER BY id LIMIT 10000
+        """
+
+    /// The newest id and the horizon, for a reader with nobody to deliver to: it skips ahead.
+    package static let newestStatement = "SELECT coalesce((SELECT max(id) FROM modelgraph.changes), 0), (SELECT pruned_through FROM modelgraph.change_horizon)"
+
+    /// Deletes changes recorded more than `$1` seconds ago and moves the horizon past them.
+    package static let pruneStatement = """
+        WITH gone AS (DELETE FROM modelgraph.changes WHERE recorded_at < now() - make_interval(secs => $1::double precision) RETURNING id)
+        UPDATE modelgraph.change_horizon SET pruned_through = greatest(pruned_through, (SELECT max(id) FROM gone))
+        WHERE EXISTS (SELECT 1 FROM gone)
+        """
+}

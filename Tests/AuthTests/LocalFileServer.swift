@@ -1,0 +1,41 @@
+import Foundation
+
+/// Python's `http.server` serving a folder on a free local port; it logs each request to standard error,
+/// which is how `requests(for:)` counts them.
+final class LocalFileServer: @unchecked Sendable {
+    let port: Int
+    private let process = Process()
+    private let log: URL
+
+    init(folder: URL) throws {
+        log = folder.appendingPathComponent("server.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        port = Int.random(in: 20_000...40_000)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 {
+            if (try? String(contentsOf: log, encoding: .utf8))?.contains("Serving HTTP") == true || isListening() { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "http.server did not start"])
+    }
+
+    private func isListening() -> Bool {
+        let text = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        return text.contains(String(format: ":%04X 00000000:0000 0A", port))
+    }
+
+    /// How many GET requests for `path` the server has answered.
+    func requests(for path: String) -> Int {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return text.components(separatedBy: "\"GET \(path) ").count - 1
+    }
+
+    /// Kills the server. Not waited for: its exit is reaped by Foundation's process monitor.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import JSON
+import Synchronization
+import Testing
+
+@testable import Auth
+
+/// `SigningKeys`: read once and kept; read again for an unknown `kid` (key rotation) at most once per interval;
+/// from a file or from a URL (served here by a local HTTP server that counts what it is asked).
+@Suite("Signing keys: caching, rotation, refresh limits, file and URL")
+struct SigningKeysTests {
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("a rotated-in key is found by reading the file again; a kid still unknown is not read for again within the interval")
+    func rotation() async throws {
+        let old = try TokenMinter()
+        let new = try TokenMinter()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("jwks.json")
+        try old.jwks().write(to: file, atomically: true, encoding: .utf8)
+        let clock = HandMovedClock()
+        let keys = SigningKeys(source: .file(file), minimumRefreshInterval: .seconds(30), now: clock.now)
+        #expect(try await keys.key(id: "rsa-1").algorithm == "RS256")
+        // Rotation: the file now holds the new keys under new ids.
+        let rotated = try new.jwks().replacingOccurrences(of: "rsa-1", with: "rsa-2")
+        try rotated.write(to: file, atomically: true, encoding: .utf8)
+        clock.advance(by: .seconds(31))
+        #expect(try await keys.key(id: "rsa-2").algorithm == "RS256")
+        // A kid nobody has: one read, then refused from memory until the interval has passed.
+        clock.advance(by: .seconds(31))
+        await #expect(throws: TokenRejection.unknownKey("rsa-3")) { try await keys.key(id: "rsa-3") }
+        try rotated.replacingOccurrences(of: "rsa-2", with: "rsa-3").write(to: file, atomically: true, encoding: .utf8)
+        clock.advance(by: .seconds(29))
+        await #expect(throws: TokenRejection.unknownKey("rsa-3")) { try await keys.key(id: "rsa-3") }
+        clock.advance(by: .seconds(1))
+        #expect(try await keys.key(id: "rsa-3").id == "rsa-3")
+    }
+
+    @Test("keys of other types, for encryption, without a kid or with an alg their type does not verify are left out; a file that is not a key set is refused")
+    func keySelection() async throws {
+        let minter = try TokenMinter()
+        let extra: [JSONValue] = [
+            .object([("kty", .string("oct")), ("kid", .string("hmac")), ("k", .string("c2VjcmV0"))]),
+            .object([("kty", .string("RSA")), ("kid", .string("enc")), ("use", .string("enc")), ("n", .string("AQAB")), ("e", .string("AQAB"))]),
+            .object([("kty", .string("EC")), ("kid", .string("p384")), ("crv", .string("P-384")), ("x", .string("AA")), ("y", .string("AA"))]),
+        ]
+        let keys = try await SigningKey.keys(fromJWKS: Array(try minter.jwks(extra: extra).utf8))
+        #expect(Set(keys.keys) == ["rsa-1", "ec-1"])
+        let mislabelled = try minter.jwks().replacingOccurrences(of: #""alg":"RS256""#, with: #""alg":"HS256""#)
+        #expect(Set(try await SigningKey.keys(fromJWKS: Array(mislabelled.utf8)).keys) == ["ec-1"])
+        await #expect(throws: TokenRejection.self) { try await SigningKey.keys(fromJWKS: Array(#"{"kid":"x"}"#.utf8)) }
+        let missing = SigningKeys(source: .file(URL(fileURLWithPath: "/nonexistent/jwks.json")))
+        await #expect {
+            try await missing.key(id: "rsa-1")
+        } throws: {
+            if case .keysUnavailable = $0 as? TokenRejection { true } else { false }
+        }
+    }
+
+    @Test("from a URL: fetched once for many tokens, once more for a new kid, not again for unknown kids within the interval")
+    func fromURL() async throws {
+        let minter = try TokenMinter()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try minter.jwks().write(to: folder.appendingPathComponent("jwks.json"), atomically: true, encoding: .utf8)
+        let server = try LocalFileServer(folder: folder)
+        defer { server.stop() }
+        let clock = HandMovedClock()
+        let keys = SigningKeys(
+            source: .url(URL(string: "http://127.0.0.1:\(server.port)/jwks.json")!), minimumRefreshInterval: .seconds(30), now: clock.now)
+        let verifier = TokenVerifier(policy: TokenPolicy(issuer: TokenMinter.issuer, audiences: [TokenMinter.client]), keys: keys)
+        for _ in 0..<20 { _ = try await verifier.verify(try minter.token(TokenMinter.claims(), signer: .ec)) }
+        #expect(server.requests(for: "/jwks.json") == 1)
+        clock.advance(by: .seconds(31))
+        for _ in 0..<20 {
+            await #expect(throws: TokenRejection.unknownKey("new")) { try await verifier.verify(try minter.token(TokenMinter.claims(), kid: "new")) }
+        }
+        #expect(server.requests(for: "/jwks.json") == 2, "one refresh for the unknown kid, then none within the interval")
+        let nowhere = SigningKeys(source: .url(URL(string: "http://127.0.0.1:\(server.port)/missing.json")!))
+        await #expect {
+            try await nowhere.key(id: "rsa-1")
+        } throws: {
+            if case .keysUnavailable = $0 as? TokenRejection { true } else { false }
+        }
+    }
+}
+
+/// A time source that moves only when told to, so refresh intervals are tested without racing a busy machine.
+final class HandMovedClock: Sendable {
+    private let start = ContinuousClock.now
+    private let offset = Mutex(Duration.zero)
+
+    /// Moves the time forward.
+    func advance(by duration: Duration) { offset.withLock { $0 += duration } }
+
+    /// The current time, for `SigningKeys(now:)`.
+    var now: @Sendable () -> ContinuousClock.Instant { { self.start + self.offset.withLock { $0 } } }
+}
