@@ -62,6 +62,7 @@ extension RealtimeSession {
             if wire == .appSync {
                 send(RealtimeMessages.message("connection_ack", payload: "{\"connectionTimeoutMs\":\(settings.connectionTimeoutMilliseconds)}"))
                 send(RealtimeMessages.message("ka"))
+                acknowledgement.yield()
             } else {
                 send(RealtimeMessages.message("connection_ack"))
             }

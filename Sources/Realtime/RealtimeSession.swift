@@ -58,6 +58,9 @@ package final class RealtimeSession: SubscriptionSink {
     let state = Mutex(SessionState())
     private let terminated: AsyncStream<Void>
     private let terminate: AsyncStream<Void>.Continuation
+    /// Yields when the connection is acknowledged: AppSync's keep-alives are timed from then.
+    private let acknowledgements: AsyncStream<Void>
+    let acknowledgement: AsyncStream<Void>.Continuation
 
     /// The protocol state of a connection.
     struct SessionState {
@@ -101,6 +104,7 @@ package final class RealtimeSession: SubscriptionSink {
         self.logger = logger
         outbox = OutboundQueue(maximumMessages: settings.maximumQueuedMessages, maximumBytes: settings.maximumQueuedBytes)
         (terminated, terminate) = AsyncStream<Void>.makeStream()
+        (acknowledgements, acknowledgement) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Serves the connection until the client leaves, the session closes it, or the server shuts down.
@@ -164,21 +168,18 @@ package final class RealtimeSession: SubscriptionSink {
         }
     }
 
-    /// The connection's clock: the `connection_init` deadline, then AppSync's keep-alives.
+    /// The connection's clock: the `connection_init` deadline and, from the acknowledgement on, AppSync's
+    /// keep-alives (the first one goes with the acknowledgement). Returns only when the session ends.
     private func keepTime() async {
-        do {
-            try await Task.sleep(for: settings.initTimeout)
-            if !state.withLock({ $0.initialized }) {
-                outbox.close(code: RealtimeCloseCode.initTimeout, reason: "Connection initialisation timeout")
-                return
-            }
-            guard wire == .appSync else { return await waitForever() }
-            while true {
-                try await Task.sleep(for: settings.keepAliveInterval)
-                if state.withLock({ $0.acknowledged && !$0.legacyApollo }) { send(RealtimeMessages.message("ka")) }
-            }
-        } catch {
-            return
+        let deadline = Task {
+            guard (try? await Task.sleep(for: settings.initTimeout)) != nil else { return }
+            if !state.withLock({ $0.initialized }) { outbox.close(code: RealtimeCloseCode.initTimeout, reason: "Connection initialisation timeout") }
+        }
+        defer { deadline.cancel() }
+        guard wire == .appSync else { return await waitForever() }
+        for await _ in acknowledgements { break }
+        while (try? await Task.sleep(for: settings.keepAliveInterval)) != nil {
+            if state.withLock({ $0.acknowledged && !$0.legacyApollo }) { send(RealtimeMessages.message("ka")) }
         }
     }
 
