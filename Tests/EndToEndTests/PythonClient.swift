@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs the Python client scripts in `Tests/EndToEndTests/Clients` with the real Python GraphQL clients that
 /// `scripts/python-clients` installs (or the interpreter `MODELGRAPH_TEST_PYTHON` names). A missing interpreter,
@@ -33,20 +32,9 @@ enum PythonClient {
 
     /// Runs `script` with `arguments`, killing it after `timeout`; its output once it exited 0.
     static func run(_ script: String, _ arguments: [String], timeout: Duration = .seconds(90)) async throws -> Output {
-        let process = Process()
-        process.executableURL = try interpreter()
-        process.arguments = [scripts.appendingPathComponent(script).path] + arguments
-        process.currentDirectoryURL = scripts
-        var environment = ProcessInfo.processInfo.environment
-        environment["PYTHONUNBUFFERED"] = "1"
-        environment["PYTHONDONTWRITEBYTECODE"] = "1"
-        process.environment = environment
-        let standardOutput = Pipe()
-        let standardError = Pipe()
-        process.standardOutput = standardOutput
-        process.standardError = standardError
-        process.standardInput = FileHandle.nullDevice
-        let finished = try await wait(for: process, standardOutput: standardOutput, standardError: standardError, timeout: timeout)
+        let environment = ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"]
+        let finished = try await TestProcess.run(
+            try interpreter(), [scripts.appendingPathComponent(script).path] + arguments, in: scripts, environment: environment, timeout: timeout)
         let text = String(decoding: finished.output, as: UTF8.self)
         let errorText = String(decoding: finished.error, as: UTF8.self)
         let described = "\(script) \(arguments)\nstdout:\n\(text)\nstderr:\n\(errorText)"
@@ -60,57 +48,6 @@ enum PythonClient {
             lines.append(object)
         }
         return Output(lines: lines, standardError: errorText)
-    }
-
-    /// How a process ended.
-    private struct Finished: Sendable {
-        var output = Data()
-        var error = Data()
-        var status: Int32 = 0
-        var timedOut = false
-    }
-
-    /// Starts `process` and waits for it on threads of its own (never on Swift's cooperative ones): both pipes
-    /// are drained while it runs, and it is sent SIGTERM after `timeout`, then SIGKILL two seconds later.
-    private static func wait(for process: Process, standardOutput: Pipe, standardError: Pipe, timeout: Duration) async throws -> Finished {
-        let unsafeProcess = UnsafeProcess(process: process)
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                let process = unsafeProcess.process
-                do { try process.run() } catch { return continuation.resume(throwing: error) }
-                let result = Mutex(Finished())
-                let timedOut = Atomic<Bool>(false)
-                let pid = process.processIdentifier
-                let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                    guard unsafeProcess.process.isRunning else { return }
-                    timedOut.store(true, ordering: .relaxed)
-                    kill(pid, SIGTERM)
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-                        if unsafeProcess.process.isRunning { kill(pid, SIGKILL) }
-                    }
-                }
-                let errorDone = DispatchSemaphore(value: 0)
-                Thread.detachNewThread {
-                    let data = standardError.fileHandleForReading.readDataToEndOfFile()
-                    result.withLock { $0.error = data }
-                    errorDone.signal()
-                }
-                let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-                errorDone.wait()
-                process.waitUntilExit()
-                var finished = result.withLock { $0 }
-                finished.output = output
-                finished.status = process.terminationStatus
-                finished.timedOut = timedOut.load(ordering: .relaxed)
-                continuation.resume(returning: finished)
-            }
-        }
-    }
-
-    /// A process handed to the threads that wait for it (Foundation's `Process` is thread-safe to query).
-    private struct UnsafeProcess: @unchecked Sendable {
-        let process: Process
     }
 }
 

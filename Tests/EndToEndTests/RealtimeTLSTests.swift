@@ -8,26 +8,10 @@ import Testing
 /// `wss://` (amplify-js, Amplify for Android and Flutter).
 @Suite("Real-time: TLS")
 struct RealtimeTLSTests {
-    /// Runs a command to completion off Swift's cooperative threads; returns its exit status and output.
+    /// Runs a command to completion; returns its exit status and what it printed (output, then errors).
     static func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: executable)
-                process.arguments = arguments
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = output
-                do {
-                    try process.run()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        let finished = try await TestProcess.run(URL(fileURLWithPath: executable), arguments, timeout: .seconds(120))
+        return (finished.status, finished.outputText + finished.errorText)
     }
 
     @Test("HTTPS answers GraphQL and WSS carries a subscription, with a certificate the client trusts")
