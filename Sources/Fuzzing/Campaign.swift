@@ -42,6 +42,8 @@ public struct CampaignOptions: Sendable {
     public var slowBound = 2.0
     /// A request without an answer after this many seconds is a finding.
     public var timeout = 20.0
+    /// `GET /healthz` without an answer after this many seconds means the server died or hung.
+    public var healthTimeout = 5.0
     /// Findings kept per signature (all are counted).
     public var keepPerSignature = 3
     /// How big hostile values get.
@@ -155,11 +157,11 @@ public final class Campaign {
         }
     }
 
-    /// What is wrong with `GET /healthz` (no answer within 5 s, or not 200), or nil when it answers 200.
+    /// What is wrong with `GET /healthz` (no answer within `healthTimeout`, or not 200), or nil when it answers 200.
     private func healthProblem(_ index: Int) -> String? {
         let target = targets[index]
         let probe = FuzzRequest(method: "GET", target: "/healthz", headers: [], body: [], recipe: "healthz")
-        switch healthConnections[index].send(probe, host: "\(target.host):\(target.port)", timeout: 5) {
+        switch healthConnections[index].send(probe, host: "\(target.host):\(target.port)", timeout: options.healthTimeout) {
         case .success(let answer): return answer.status == 200 ? nil : "HTTP \(answer.status)"
         case .failure(let failure): return failure.description
         }

@@ -50,7 +50,7 @@ package final class DroppingProxy: Sendable {
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
         listener = descriptor
         let port = Int(UInt16(bigEndian: address.sin_port))
-        conninfo = "host=127.0.0.1 port=\(port) dbname=\(row[4] ?? "postgres") user=\(row[5] ?? "postgres") connect_timeout=5"
+        conninfo = "host=127.0.0.1 port=\(port) dbname=\(row[4] ?? "postgres") user=\(row[5] ?? "postgres") connect_timeout=30"
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }

@@ -16,8 +16,12 @@ final class LocalFileServer: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<100 {
+        // Python's start-up takes well under a second alone, and far longer while the whole suite loads the machine.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
             if (try? String(contentsOf: log, encoding: .utf8))?.contains("Serving HTTP") == true || isListening() { return }
+            // A server that exited (its port was taken, say) will not start: no use waiting out the deadline.
+            if !process.isRunning { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "http.server did not start"])

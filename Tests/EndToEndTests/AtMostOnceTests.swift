@@ -68,7 +68,7 @@ struct AtMostOnceTests {
         defer { proxy.stop() }
         let client = PostgresClient(configuration: .init(conninfo: proxy.conninfo, connections: 1, pipelinedConnections: 1))
         defer { client.shutdown() }
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         proxy.arm(dropAnswerTo: "lost-insert")
         let failure = await #expect(throws: PostgresError.self) { try await client.query("INSERT INTO events (note) VALUES ($1)", ["lost-insert"]) }
         #expect(failure?.outcomeUnknown == true)

@@ -92,9 +92,10 @@ struct EmbeddedClusterTests {
         #expect(await serve.waitForLog("restarted PostgreSQL"), "\(serve.logText)")
         #expect(serve.logText.contains("PostgreSQL stopped unexpectedly; restarting it"))
         #expect(serve.logText.contains("restarting PostgreSQL (attempt 1 of 5)"))
-        // The pool reconnects by itself; allow it a few seconds.
+        // The pool reconnects by itself; allow it up to a minute on a loaded machine.
         var answer = ""
-        for _ in 0..<50 where !answer.replacingOccurrences(of: " ", with: "").contains(#""mantra":"Go""#) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !answer.replacingOccurrences(of: " ", with: "").contains(#""mantra":"Go""#), ContinuousClock.now < deadline {
             answer = try await serve.graphQL(#"{ getTeam(id: "t1") { mantra } }"#, key: key).1
             try await Task.sleep(for: .milliseconds(200))
         }
@@ -139,14 +140,34 @@ struct EmbeddedClusterTests {
     func stopDuringStartUp() async throws {
         let folder = try CommandLineTests.projectFolder()
         defer { ServeProcess.stopLeftoverPostgres(in: folder); try? FileManager.default.removeItem(at: folder) }
-        // A slow second migration holds start-up long enough to be interrupted.
+        // A second migration holds start-up until the test lets it end, after the signal was received, however
+        // slowly the machine runs (capped at about 120 s so a failed test does not leave serve waiting). It waits
+        // for a file that the PostgreSQL server process (the postgres user when tests run as root) can see: in a
+        // folder of its own that everyone may search.
+        let release = URL(fileURLWithPath: "/tmp/modelgraph-release-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(at: release) }
+        let releaseFile = release.appendingPathComponent("go")
         let migrations = folder.appendingPathComponent("migrations")
-        try "SELECT pg_sleep(10);\n".write(to: migrations.appendingPathComponent("0002_slow.sql"), atomically: true, encoding: .utf8)
+        let waitForRelease = """
+            DO $$
+            BEGIN
+              FOR attempt IN 1..1200 LOOP
+                EXIT WHEN (pg_stat_file('\(releaseFile.path)', true)).size IS NOT NULL;
+                PERFORM pg_sleep(0.1);
+              END LOOP;
+            END $$;
+
+            """
+        try waitForRelease.write(to: migrations.appendingPathComponent("0002_slow.sql"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: migrations.appendingPathComponent("0001_init.snapshot.json"), to: migrations.appendingPathComponent("0002_slow.snapshot.json"))
         let serve = try ServeProcess.launch(in: folder)
         #expect(await serve.waitForLog("started PostgreSQL"))
         let postmaster = try #require(serve.postmasterPID)
         serve.process.terminate()
+        // Only once serve has taken note of the signal does the migration, and with it the start-up step, end.
+        #expect(await serve.waitForLog("stop requested while starting"), "\(serve.logText)")
+        try Data().write(to: releaseFile)
         #expect(await serve.waitForExit() == 0, "\(serve.logText)")
         let log = serve.logText
         #expect(log.contains("stop requested while starting"), "\(log)")

@@ -26,8 +26,9 @@ struct FuzzTests {
         var options = CampaignOptions(seed: Self.seed, requests: Self.requests)
         // A debug server on a shared 2-core machine while the whole suite runs: the bound is for pathological
         // slowness (a quadratic step takes minutes), not for tuning; scripts/fuzz holds release builds to 2 s.
-        options.slowBound = 20
-        options.timeout = 20
+        options.slowBound = 60
+        options.timeout = 60
+        options.healthTimeout = 60
         options.healthEvery = 20
         options.scale = .quick
         // One campaign per server, side by side: while one server works, the other (or the client) can use the

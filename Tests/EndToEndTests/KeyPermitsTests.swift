@@ -51,29 +51,32 @@ struct KeyPermitsTests {
     @Test("one key's blocked requests hold at most its permits; another key's query still gets a connection")
     func fairness() async throws {
         let permits = KeyPermits(permits: 1)
-        let server = try await LiveServer.start(schema: "schema", keyPermits: permits)
+        // No statement timeout: the blocked queries wait as long as the test holds the lock.
+        let server = try await LiveServer.start(schema: "schema", keyPermits: permits, statementTimeoutMilliseconds: 0)
         defer { server.stop() }
         let other = try await APIKeyStore(client: server.client).create(description: "other")
-        let released = Recorder(false)
+        let (locked, release, released) = (Recorder(false), Gate(), Recorder(false))
         let lock = Task {
             try await server.client.withTransaction { connection in
                 _ = try connection.query(#"LOCK TABLE "Team" IN ACCESS EXCLUSIVE MODE"#)
-                _ = try connection.query("SELECT pg_sleep(8)")
+                locked.update { $0 = true }
+                release.wait()
             }
             released.update { $0 = true }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        defer { release.open() }
+        while !locked.value { try await Task.sleep(for: .milliseconds(10)) }
         let blocked = (0..<5).map { _ in Task { try await server.graphQLText("{ listTeams { items { id } } }") } }
         let keyID = try #require(server.key.split(separator: "_").dropFirst().first.map(String.init))
-        var waited = 0
-        while permits.counts(keyID).waiting < 4, waited < 500 {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while permits.counts(keyID).waiting < 4, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
-            waited += 1
         }
         #expect(permits.counts(keyID) == (held: 1, waiting: 4))
         let (_, _, body) = try await server.post(body: Data(#"{"query":"{ listMembers { items { id } } }"}"#.utf8), key: other)
         #expect(value(body, "data", "listMembers", "items") is [Any], "\(body)")
         #expect(released.value == false, "the other key's query waited for the lock")
+        release.open()
         try await lock.value
         for task in blocked {
             let response = try await task.value

@@ -43,12 +43,12 @@ final class LiveServer: Sendable {
         schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
-        realtime: RealtimeSettings? = nil
+        realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
         let database: String
         if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
-        let client = PostgresClient(configuration: .init(conninfo: database, connections: 4))
+        let client = PostgresClient(configuration: .init(conninfo: database, connections: 4, statementTimeoutMilliseconds: statementTimeoutMilliseconds))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
         do {
             return try await start(

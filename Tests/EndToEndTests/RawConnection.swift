@@ -14,7 +14,9 @@ final class RawConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Each read gives up after 30 s without a byte: a guard against a hang, longer than any bound a test
+        // checks, so a connection the server wrongly keeps open still fails those bounds.
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -26,7 +28,7 @@ final class RawConnection: @unchecked Sendable {
         Array(text.utf8).withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } > 0
     }
 
-    /// Reads until `marker` has arrived, the server closes the connection, or 10 s pass, on a thread of its own
+    /// Reads until `marker` has arrived, the server closes the connection, or 30 s pass without a byte, on a thread of its own
     /// (as `readToEnd`); returns what arrived.
     func read(until marker: String) async -> String {
         await withCheckedContinuation { continuation in
@@ -35,7 +37,7 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    /// Reads until the server closes the connection (or 10 s pass), on a thread of its own so the blocking
+    /// Reads until the server closes the connection (or 30 s pass without a byte), on a thread of its own so the blocking
     /// reads never hold one of the test process's few concurrency threads; returns what arrived.
     func readToEnd() async -> String {
         await withCheckedContinuation { continuation in

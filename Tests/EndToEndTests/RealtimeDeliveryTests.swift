@@ -17,7 +17,7 @@ struct RealtimeDeliveryTests {
     /// Starts `query` under `id` and waits for its `start_ack`.
     static func subscribe(_ socket: RealtimeTestClient, _ id: String, _ query: String) async throws {
         socket.start(id, query: query)
-        let ack = try await socket.next(timeout: .seconds(10))
+        let ack = try await socket.next(timeout: .seconds(30))
         try #require(ack["type"] as? String == "start_ack" && ack["id"] as? String == id, "\(ack)")
     }
 

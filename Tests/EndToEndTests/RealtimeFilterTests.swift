@@ -71,7 +71,7 @@ struct RealtimeFilterTests {
                 let query = "subscription Watch($filter: ModelSubscription\(model)FilterInput) { \(field)(filter: $filter) { id } }"
                 socket.start(id, query: query, variables: ["filter": filterCase.filter])
             }
-            let ack = try await socket.next(timeout: .seconds(10))
+            let ack = try await socket.next(timeout: .seconds(30))
             try #require(ack["type"] as? String == "start_ack", "\(filterCase.name): \(ack)")
             // Records are named by their place in the case, so a failure reads "[1, 3] != [1, 2, 3]".
             var created: [String: Int] = [:]

@@ -8,6 +8,14 @@ import Testing
 struct RealtimeResumeTests {
     static let query = "subscription Teams { onCreateTeam { mantra } }"
 
+    /// Settings whose resume window (600 s) outlasts every step a test takes on a loaded machine, where the
+    /// default 30 s could pass between the close and the reconnect.
+    static var longWindow: RealtimeSettings {
+        var settings = RealtimeSettings()
+        settings.resumeWindow = .seconds(600)
+        return settings
+    }
+
     static func subscribe(_ server: LiveServer, id: String, query: String = query) async throws -> RealtimeTestClient {
         let socket = RealtimeTestClient.connect(server.realtimeURL, headers: ["x-api-key": server.key])
         try await socket.initialize()
@@ -34,7 +42,7 @@ struct RealtimeResumeTests {
 
     @Test("reconnecting within the window with the same id and request: the missed events, in order, then live ones")
     func resumes() async throws {
-        let server = try await LiveServer.start(schema: "schema", realtime: RealtimeSettings())
+        let server = try await LiveServer.start(schema: "schema", realtime: Self.longWindow)
         defer { server.stop() }
         let first = try await Self.subscribe(server, id: "r1")
         try await server.seed(#"mutation { createTeam(input: {mantra: "seen"}) { id } }"#)
@@ -54,7 +62,8 @@ struct RealtimeResumeTests {
 
     @Test("another request under the same id, or another id, starts fresh: nothing is replayed")
     func otherRequestsStartFresh() async throws {
-        let server = try await LiveServer.start(schema: "schema", realtime: RealtimeSettings())
+        // The window is still open when the other request starts: nothing is replayed because it differs.
+        let server = try await LiveServer.start(schema: "schema", realtime: Self.longWindow)
         defer { server.stop() }
         let first = try await Self.subscribe(server, id: "r2")
         first.close()

@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Realtime
 import Store
 import Testing
@@ -81,10 +82,12 @@ struct RealtimeRevocationTests {
     func expiredKey() async throws {
         let server = try await LiveServer.start(schema: "schema", realtime: RealtimeSettings())
         defer { server.stop() }
-        // Long enough for a loaded machine to connect and subscribe before it ends.
-        let (key, _) = try await Self.newKey(server, lifetime: 12)
+        // A long-lived key whose expiry is moved into the past once it is subscribed: a short lifetime could end
+        // before a loaded machine has connected and subscribed.
+        let (key, id) = try await Self.newKey(server)
         let socket = try await Self.subscribed(server, key: key, ids: ["short"])
         defer { socket.close() }
+        _ = try await server.client.query("UPDATE modelgraph.api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [id])
         #expect(try await Self.unauthorizedErrors(socket, count: 1) == ["short"])
     }
 

@@ -58,7 +58,7 @@ final class ServeProcess: @unchecked Sendable {
     var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
     /// Waits up to `seconds` for `text` in the log (or for the process to exit); true when it appeared.
-    func waitForLog(_ text: String, seconds: Double = 30) async -> Bool {
+    func waitForLog(_ text: String, seconds: Double = 180) async -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
             if logText.contains(text) { return true }

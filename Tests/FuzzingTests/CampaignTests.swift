@@ -7,7 +7,10 @@ struct CampaignTests {
         var options = CampaignOptions(seed: 3, requests: requests)
         options.scale = .quick
         options.healthEvery = 5
-        options.timeout = 5
+        // The fake server answers at once, or closes at once when it "dies"; the bounds only catch a hang, and
+        // are wide because its threads may wait long for a core while the whole suite runs.
+        options.timeout = 30
+        options.healthTimeout = 30
         return options
     }
 

@@ -8,7 +8,7 @@ struct ParameterLimitTests {
     func tooManyParameters() async throws {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1, pipelinedConnections: 1))
         defer { client.shutdown() }
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         let parameters = [String?](repeating: "1", count: 65_536)
         let sql = "SELECT " + (1...65_536).map { "$\($0)::int" }.joined(separator: "+")
         let failure = await #expect(throws: PostgresError.self) { try await client.query(sql, parameters) }

@@ -19,7 +19,7 @@ struct PostgresClientTests {
         let client = PostgresClient(
             configuration: .init(conninfo: conninfo, connections: 1, pipelinedConnections: 1, statementTimeoutMilliseconds: 1234, planCacheMode: mode, randomPageCost: 1.5))
         defer { client.shutdown() }
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         let settings = "SELECT current_setting('TimeZone'), current_setting('statement_timeout'), current_setting('plan_cache_mode'), current_setting('random_page_cost')"
         let expected = [["UTC", "1234ms", mode.rawValue, "1.5"]]
         #expect(try await client.query(settings).rows == expected)
@@ -89,7 +89,7 @@ struct PipelinedStatementTests {
     func pipelinesServeStatements() async throws {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1, pipelinedConnections: 2))
         defer { client.shutdown() }
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         let release = Gate()
         // Occupies the only pooled connection until the pipelined statements are done.
         let held = Task { try await client.withConnection { _ in release.wait() } }
@@ -109,7 +109,7 @@ struct PipelinedStatementTests {
         let client = PostgresClient(
             configuration: .init(conninfo: database, connections: 1, pipelinedConnections: 2, pipelineDepth: 1, statementTimeoutMilliseconds: 0))
         defer { client.shutdown() }
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         let release = Gate()
         // Occupies the only pooled connection, so every statement below is pipelined.
         let held = Task { try await client.withConnection { _ in release.wait() } }
@@ -141,7 +141,7 @@ struct PipelinedStatementTests {
         let client = PostgresClient(configuration: .init(conninfo: try await TestDatabase.makeDatabase(), connections: 1, pipelinedConnections: 1))
         defer { client.shutdown() }
         _ = try await client.withConnection { try $0.execute("CREATE TABLE t (id int PRIMARY KEY)") }
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         _ = try await client.query("INSERT INTO t VALUES (1)")
         let outcomes = await withTaskGroup(of: (Int, String).self) { group in
             for index in 0..<120 {
@@ -176,7 +176,7 @@ struct PipelinedStatementTests {
         let conninfo = try await TestDatabase.makeDatabase()
         let client = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1, pipelinedConnections: 2))
         defer { client.shutdown() }
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         #expect(try await client.query("SELECT 1").scalar == "1")
         let killer = PostgresClient(configuration: .init(conninfo: conninfo, connections: 1, pipelinedConnections: 0))
         defer { killer.shutdown() }
@@ -189,7 +189,7 @@ struct PipelinedStatementTests {
             #expect(try await client.query("SELECT $1::int", [String(index)], idempotent: true).scalar == String(index))
         }
         try await Task.sleep(for: .milliseconds(1100))
-        #expect(await client.connectPipelines())
+        #expect(await client.connectPipelines(timeout: .seconds(60)))
         #expect(try await client.query("SELECT 'back'", idempotent: true).scalar == "back")
     }
 }

@@ -93,10 +93,16 @@ struct StoreTests {
         #expect(try await store.list().map(\.id) == [id])
         #expect(try await store.revoke(id: id))
         #expect(!(await store.verify(key)))
-        let shortLived = try await store.create(description: nil, lifetime: 3)
-        #expect(await store.verify(shortLived))
-        try await Task.sleep(for: .milliseconds(3200))
-        #expect(!(await store.verify(shortLived)))
+        // A key gets the lifetime it was created with and verifies until then; once its expiry has passed
+        // (moved into the past here rather than waited for, so a slow machine cannot outlive a short lifetime
+        // before the first check) it is refused.
+        let expiring = try await store.create(description: nil, lifetime: 3600)
+        let expiringID = String(expiring.split(separator: "_")[1])
+        let lifetime = "SELECT expires_at - created_at = interval '3600 seconds' FROM modelgraph.api_keys WHERE id = $1"
+        #expect(try await client.query(lifetime, [expiringID]).scalar == "t")
+        #expect(await store.verify(expiring))
+        _ = try await client.query("UPDATE modelgraph.api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [expiringID])
+        #expect(!(await store.verify(expiring)))
     }
 }
 

@@ -64,8 +64,10 @@ struct OutboundQueueTests {
         #expect(await queue.next() == .text("m1"))
         #expect(await queue.next() == .text("m2"))
         #expect(await waiting.value, "two left of four: half")
-        let refused = Task { await queue.waitForRoom(patience: .seconds(600)) }
+        // Full again before the waiter starts (else it could see the queue at half and return true); it then
+        // waits, or starts after the close: false either way.
         #expect(queue.push("m5") && queue.push("m6"))
+        let refused = Task { await queue.waitForRoom(patience: .seconds(600)) }
         try? await Task.sleep(for: .milliseconds(50))
         queue.close(code: 1008, reason: "slow")
         #expect(!(await refused.value))

@@ -62,7 +62,7 @@ def post(url, key, query, variables):
         url, data=body, method="POST", headers={"content-type": "application/json", "x-api-key": key}
     )
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    with opener.open(request, timeout=10) as response:
+    with opener.open(request, timeout=60) as response:
         answer = json.load(response)
     if answer.get("errors") or not answer.get("data"):
         raise RuntimeError(f"{query} with {variables} answered {answer}")
