@@ -37,6 +37,14 @@ extension GraphQLExecutor {
     package func deliver(_ statement: DeliveryStatement, images: String) async throws -> QueryResult {
         try await runner.run(statement.sql, statement.parameters(images: images), idempotent: true, tenant: "")
     }
+
+    /// This executor with its statements run by `runner`: real-time delivery reads through a connection of its
+    /// own, so events never take a request's place in the pool.
+    package func running(on runner: any StatementRunner) -> GraphQLExecutor {
+        var copy = self
+        copy.runner = runner
+        return copy
+    }
 }
 
 /// Why a subscription request was refused: its errors, in the contract's shape.

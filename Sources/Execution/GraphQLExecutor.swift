@@ -8,7 +8,7 @@ import SQLSyntax
 package struct GraphQLExecutor: Sendable {
     let planner: OperationPlanner
     /// Where the statements run.
-    package let runner: any StatementRunner
+    package internal(set) var runner: any StatementRunner
     let logger: Logger
     /// Statements slower than this are logged with their plan id.
     package var slowStatementThreshold: Duration = .milliseconds(500)

@@ -31,7 +31,7 @@ package final class ChangeFeed: Sendable {
         /// The shortest time between two reads. Under a stream of writes, reads then take the changes of several
         /// writes at once (one read and one delivery statement for many writes); a write after a quiet spell is
         /// read at once.
-        package var minimumReadInterval: Duration = .milliseconds(10)
+        package var minimumReadInterval: Duration = .milliseconds(50)
         /// The longest a gap in the log holds back the changes after it (`ChangeCursor`).
         package var gapPatience: Duration = .seconds(30)
         /// The change the feed starts after: the newest one when the server got ready, so that a write made

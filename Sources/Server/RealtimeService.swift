@@ -11,6 +11,8 @@ package struct RealtimeDelivery: Sendable {
     package let endpoint: RealtimeEndpoint
     /// This process's reader of the change log.
     package let feed: ChangeFeed
+    /// The connection delivery statements run on.
+    let deliveryClient: PostgresClient
 
     /// Installs the change log's trigger on every table with subscriptions, makes the hub and the feed, and
     /// hooks `executor` so the feed hears of each committed write at once.
@@ -19,18 +21,24 @@ package struct RealtimeDelivery: Sendable {
         feedConfiguration: ChangeFeed.Configuration? = nil, logger: Logger
     ) async throws -> RealtimeDelivery {
         try await ChangeLog.install(on: executor.subscribedTables, client: client)
-        let hub = SubscriptionHub(executor: executor, logger: logger, resumeWindow: settings.resumeWindow)
+        // Delivery statements run one batch at a time, on a connection of their own: a stream of events never
+        // takes a request's place in the pool.
+        var deliveryDatabase = client.configuration
+        deliveryDatabase.connections = 1
+        deliveryDatabase.pipelinedConnections = 0
+        let deliveryClient = PostgresClient(configuration: deliveryDatabase)
+        let hub = SubscriptionHub(executor: executor.running(on: deliveryClient), logger: logger, resumeWindow: settings.resumeWindow)
         var configuration = feedConfiguration ?? ChangeFeed.Configuration(conninfo: client.configuration.conninfo)
         if configuration.startAfter == nil {
             configuration.startAfter = Int64(try await client.query(ChangeLog.newestStatement, idempotent: true).rows.first?[0] ?? "0") ?? 0
         }
         let feed = try ChangeFeed(configuration: configuration, logger: logger) { hub.subscriptionCount > 0 }
         executor.onCommittedWrite = { feed.noteLocalWrite() }
-        return RealtimeDelivery(endpoint: RealtimeEndpoint(hub: hub, executor: executor, keys: keys, settings: settings), feed: feed)
+        return RealtimeDelivery(endpoint: RealtimeEndpoint(hub: hub, executor: executor, keys: keys, settings: settings), feed: feed, deliveryClient: deliveryClient)
     }
 
     /// The service that delivers events while the server runs.
-    package var service: some Service { RealtimeService(hub: endpoint.hub, feed: feed, keys: endpoint.keys) }
+    package var service: some Service { RealtimeService(hub: endpoint.hub, feed: feed, keys: endpoint.keys, deliveryClient: deliveryClient) }
 }
 
 /// Runs real-time delivery beside the HTTP server: the change feed's thread, the hub's delivery loop and its
@@ -40,6 +48,7 @@ struct RealtimeService: Service {
     let hub: SubscriptionHub
     let feed: ChangeFeed
     let keys: APIKeyStore
+    let deliveryClient: PostgresClient
     /// How often the keys of open connections are checked again (revocation reaches subscriptions in this time
     /// plus the key cache's lifetime).
     var keyCheckInterval: Duration = .seconds(5)
@@ -53,6 +62,7 @@ struct RealtimeService: Service {
             feed.stop()
         }
         feed.stop()
+        deliveryClient.shutdown()
     }
 
     private func deliver() async {
