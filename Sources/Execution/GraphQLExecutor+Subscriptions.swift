@@ -33,9 +33,10 @@ extension GraphQLExecutor {
         kind(of: request)
     }
 
-    /// Runs `statement` for the row images `images` (a JSON array's text): one row per image, in order.
-    package func deliver(_ statement: DeliveryStatement, images: String) async throws -> QueryResult {
-        try await runner.run(statement.sql, statement.parameters(images: images), idempotent: true, tenant: "")
+    /// Runs `statement` for the row images `images` (a JSON array's text): one row per image, in order, with
+    /// the filterable fields when `readsFields`.
+    package func deliver(_ statement: DeliveryStatement, images: String, readsFields: Bool) async throws -> QueryResult {
+        try await runner.run(statement.sql, statement.parameters(images: images, readsFields: readsFields), idempotent: true, tenant: "")
     }
 
     /// This executor with its statements run by `runner`: real-time delivery reads through a connection of its

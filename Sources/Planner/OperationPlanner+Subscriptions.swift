@@ -70,31 +70,37 @@ struct SubscriptionCompiler {
         if let filter { try check(filter, of: name) }
         var binds = BindAllocator()
         let images = binds.bind(nil, as: .jsonb)
+        let readsFields = binds.bind(nil, as: .boolean)
         let alias = binds.alias()
         let positions = binds.alias()
         let selected = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
         let filterable = try selection.object(try Self.filterableFields(of: model), model: model, alias: alias, binds: &binds)
         let source = FromItem.rowImages(api.table(model), json: images, alias: alias, positions: positions)
         let select = Select(
-            columns: [SelectColumn(.column(table: positions, name: "position")), SelectColumn(filterable.json), SelectColumn(selected.json)],
+            columns: [
+                SelectColumn(.column(table: positions, name: "position")), SelectColumn(.caseWhen([(readsFields, filterable.json)], else: nil)),
+                SelectColumn(selected.json),
+            ],
             from: [source] + [filterable.lateral, selected.lateral].compactMap { $0 },
             orderBy: [SQLOrder(.column(table: positions, name: "position"))]
         )
+        let required = filter.flatMap { Self.requiredValue($0, of: model) }
         return SubscriptionPlan(
             operationName: nil, fieldName: name, responseKey: field.alias?.value ?? name, model: model.name, table: api.table(model), change: change, filter: filter,
-            delivery: DeliveryStatement(sql: SQLRenderer.render(.select(select)), parameters: Array(binds.values.dropFirst())),
-            requiredColumnValue: filter.flatMap { Self.requiredColumnValue($0, of: model) }
+            delivery: DeliveryStatement(sql: SQLRenderer.render(.select(select)), parameters: Array(binds.values.dropFirst(2))),
+            requiredColumnValue: required.map { ($0.column, $0.value) },
+            residualFilter: required.map { filter?.removingRequired(field: $0.field, value: $0.value) } ?? filter
         )
     }
 
     /// The first equality the filter requires on a field stored as text whose API value is the stored text
     /// (IDs, strings and the string-like AWS scalars), by column.
-    static func requiredColumnValue(_ filter: SubscriptionFilter, of model: Model) -> (column: String, value: String)? {
+    static func requiredValue(_ filter: SubscriptionFilter, of model: Model) -> (field: String, column: String, value: String)? {
         for (name, value) in filter.requiredEqualities {
             guard let field = model.field(named: name), !field.type.isList, case .scalar(let scalar) = field.type.base,
                 [.id, .string, .awsEmail, .awsURL, .awsPhone, .awsIPAddress].contains(scalar)
             else { continue }
-            return (field.columnName, value)
+            return (name, field.columnName, value)
         }
         return nil
     }

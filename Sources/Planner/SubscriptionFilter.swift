@@ -49,6 +49,27 @@ package indirect enum SubscriptionFilter: Equatable, Sendable {
         self = parts.count == 1 ? parts[0] : .all(parts)
     }
 
+    /// What is left to check once a record is known to meet `field` `eq` `value` (one of `requiredEqualities`):
+    /// this filter without that comparison; nil when nothing is left.
+    package func removingRequired(field: String, value: String) -> SubscriptionFilter? {
+        var removed = false
+        return removing(field: field, value: value, removed: &removed)
+    }
+
+    private func removing(field: String, value: String, removed: inout Bool) -> SubscriptionFilter? {
+        switch self {
+        case .compare(field, .eq, .string(value)) where !removed:
+            removed = true
+            return nil
+        case .all(let parts):
+            let kept = parts.compactMap { $0.removing(field: field, value: value, removed: &removed) }
+            if kept.isEmpty { return nil }
+            return kept.count == 1 ? kept[0] : .all(kept)
+        default:
+            return self
+        }
+    }
+
     /// The `eq` comparisons with a string that every passing record meets: those of the top-level object and
     /// its `and` lists, not those under an `or`.
     package var requiredEqualities: [(field: String, value: String)] {

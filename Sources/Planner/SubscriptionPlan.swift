@@ -28,23 +28,29 @@ package struct SubscriptionPlan: Sendable {
     /// column's value exactly as the filter compares it, so delivery can look subscribers up by it instead of
     /// checking every filter against every change.
     package var requiredColumnValue: (column: String, value: String)?
+    /// What the filter checks beyond `requiredColumnValue`, for a record found under that value; nil when the
+    /// value is the whole filter (such a record needs no check).
+    package var residualFilter: SubscriptionFilter?
 }
 
 /// A statement that reads one subscription selection set for a batch of changed records. Its first parameter
 /// is a JSON array of row images (the change log's `to_jsonb` of each row: the new row, or the old one for a
-/// delete); it returns one row per image: the image's 1-based position, the record's filterable fields as
-/// JSON (what `SubscriptionFilter` checks) and the selection set's JSON.
+/// delete), its second whether to read the filterable fields; it returns one row per image: the image's
+/// 1-based position, the record's filterable fields as JSON (what `SubscriptionFilter` checks; null when not
+/// asked for, so a batch whose subscriptions have nothing to check does not build them) and the selection
+/// set's JSON.
 ///
 /// Subscriptions whose statements are equal share one run per batch, whatever their filters: the filter is
 /// checked on the returned fields, so a thousand subscribers of one selection cost one statement.
 package struct DeliveryStatement: Sendable, Hashable {
     /// The SQL text.
     package var sql: String
-    /// The parameters after the first (the values of the selection set's own arguments).
+    /// The parameters after the first two (the values of the selection set's own arguments).
     package var parameters: [String?]
 
-    /// Every parameter, for a batch whose row images are `images` (a JSON array's text).
-    package func parameters(images: String) -> [String?] {
-        [images] + parameters
+    /// Every parameter, for a batch whose row images are `images` (a JSON array's text), reading the
+    /// filterable fields when `readsFields`.
+    package func parameters(images: String, readsFields: Bool = true) -> [String?] {
+        [images, readsFields ? "true" : "false"] + parameters
     }
 }

@@ -45,18 +45,18 @@ struct Followers: Sendable {
     var checkedAlways: [SubscriptionHub.Subscriber] { alwaysChecked }
 
     /// The subscriptions listed under a column value that a change whose row image is `image` (`to_jsonb`
-    /// text) holds. The image is read only when some subscription requires a value; one that cannot be read
-    /// concerns them all.
-    func listed(forImage image: String) -> [SubscriptionHub.Subscriber] {
-        guard !byColumnValue.isEmpty else { return [] }
+    /// text) holds, and whether they were found by that value. The image is read only when some subscription
+    /// requires a value; one that cannot be read concerns them all, unverified (their whole filter is checked).
+    func listed(forImage image: String) -> (subscribers: [SubscriptionHub.Subscriber], byValue: Bool) {
+        guard !byColumnValue.isEmpty else { return ([], true) }
         guard case .object(let columns)? = try? JSONReader.parse(Array(image.utf8), maximumDepth: 64) else {
-            return byColumnValue.values.flatMap { $0.values.flatMap { $0 } }
+            return (byColumnValue.values.flatMap { $0.values.flatMap { $0 } }, false)
         }
         var found: [SubscriptionHub.Subscriber] = []
         for (column, value) in columns {
             guard case .string(let text) = value, let subscribers = byColumnValue[column]?[text] else { continue }
             found += subscribers
         }
-        return found
+        return (found, true)
     }
 }

@@ -6,9 +6,12 @@ import SQLSyntax
 import Synchronization
 
 extension SubscriptionHub {
-    /// One statement's answer for one change: the subscriptions it is for and the row (position, filterable
-    /// fields, selection).
-    typealias Answer = (members: [Subscriber], row: [String?])
+    /// One statement's answer for one change: the subscriptions it is for, the row (position, filterable
+    /// fields, selection), and whether the members with a required value were found by the change's own value.
+    typealias Answer = (members: [Subscriber], row: [String?], listedByValue: Bool)
+
+    /// A change a statement reads, for the subscriptions it may concern.
+    typealias Entry = (change: Change, members: [Subscriber], listedByValue: Bool)
 
     /// Reads what `changes` look like to the subscriptions they may concern, by change id. Per changed table,
     /// each distinct selection runs one statement over the row images of the changes that concern one of its
@@ -21,17 +24,18 @@ extension SubscriptionHub {
         for (key, group) in groups {
             guard let followers = subscribers.withLock({ $0[key] }), followers.count > 0 else { continue }
             // Per statement, the changes it reads and, for each, the subscriptions it answers.
-            var reads: [DeliveryStatement: [(change: Change, members: [Subscriber])]] = [:]
+            var reads: [DeliveryStatement: [Entry]] = [:]
             var always: [String: [DeliveryStatement: [Subscriber]]] = [:]
             for change in group {
                 if always[change.schema] == nil {
                     always[change.schema] = Dictionary(grouping: followers.checkedAlways.filter { Self.follows($0, schema: change.schema) }, by: \.plan.delivery)
                 }
                 var members = always[change.schema] ?? [:]
-                for subscriber in followers.listed(forImage: change.image) where Self.follows(subscriber, schema: change.schema) {
+                let listed = followers.listed(forImage: change.image)
+                for subscriber in listed.subscribers where Self.follows(subscriber, schema: change.schema) {
                     members[subscriber.plan.delivery, default: []].append(subscriber)
                 }
-                for (statement, subscribers) in members { reads[statement, default: []].append((change, subscribers)) }
+                for (statement, subscribers) in members { reads[statement, default: []].append((change, subscribers, listed.byValue)) }
             }
             for (statement, entries) in reads {
                 await run(statement, entries, into: &answers)
@@ -42,13 +46,14 @@ extension SubscriptionHub {
 
     /// Runs `statement` over the entries' row images and files each row under its change. When it fails, its
     /// subscriptions end with an error (they would miss events).
-    private func run(_ statement: DeliveryStatement, _ entries: [(change: Change, members: [Subscriber])], into answers: inout [Int64: [Answer]]) async {
+    private func run(_ statement: DeliveryStatement, _ entries: [Entry], into answers: inout [Int64: [Answer]]) async {
         let images = "[" + entries.map(\.change.image).joined(separator: ",") + "]"
+        let readsFields = entries.contains { entry in entry.members.contains { Self.checkedFilter(of: $0, listedByValue: entry.listedByValue) != nil } }
         do {
-            for row in try await executor.deliver(statement, images: images).rows {
+            for row in try await executor.deliver(statement, images: images, readsFields: readsFields).rows {
                 guard let position = row[0].flatMap({ Int($0) }), position >= 1, position <= entries.count else { continue }
                 let entry = entries[position - 1]
-                answers[entry.change.id, default: []].append((entry.members, row))
+                answers[entry.change.id, default: []].append((entry.members, row, entry.listedByValue))
             }
         } catch {
             logger.error("subscription delivery failed", metadata: ["error": "\(error)"])

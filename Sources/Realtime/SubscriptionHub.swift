@@ -133,7 +133,7 @@ package final class SubscriptionHub: Sendable {
             let changes = rows.compactMap(Change.init(logRow:)).filter { subscriber.plan.table.schema == nil || subscriber.plan.table.schema == $0.schema }
             guard !changes.isEmpty else { return }
             let images = "[" + changes.map(\.image).joined(separator: ",") + "]"
-            let result = try await executor.deliver(subscriber.plan.delivery, images: images)
+            let result = try await executor.deliver(subscriber.plan.delivery, images: images, readsFields: subscriber.plan.filter != nil)
             let events = Self.events(rows: result.rows, changes: changes, members: [subscriber]).map(\.event)
             await Self.send([(subscriber.sink, events)])
         } catch {
@@ -211,7 +211,7 @@ package final class SubscriptionHub: Sendable {
         var outgoing: [(sink: any SubscriptionSink, events: [SubscriptionEvent])] = []
         for change in changes {
             for answer in answers.removeValue(forKey: change.id) ?? [] {
-                for (subscriber, event) in Self.events(row: answer.row, change: change.id, members: answer.members) {
+                for (subscriber, event) in Self.events(row: answer.row, change: change.id, members: answer.members, listedByValue: answer.listedByValue) {
                     let index = bySink[ObjectIdentifier(subscriber.sink)] ?? outgoing.count
                     if index == outgoing.count {
                         bySink[ObjectIdentifier(subscriber.sink)] = index
@@ -247,14 +247,16 @@ package final class SubscriptionHub: Sendable {
     }
 
     /// The events of one delivery statement's row (position, filterable fields, selection) for its members
-    /// whose filter the record passes; members with the same response key share one payload.
-    static func events(row: [String?], change: Int64, members: [Subscriber]) -> [(subscriber: Subscriber, event: SubscriptionEvent)] {
+    /// whose filter the record passes; members with the same response key share one payload. With
+    /// `listedByValue`, members with a required value were found under the record's own value, so only the rest
+    /// of their filter is checked (the record's fields are not read when no member has anything left to check).
+    static func events(row: [String?], change: Int64, members: [Subscriber], listedByValue: Bool) -> [(subscriber: Subscriber, event: SubscriptionEvent)] {
         guard let selection = row[2] else { return [] }
-        let filtered = members.contains { $0.plan.filter != nil }
+        let filtered = members.contains { checkedFilter(of: $0, listedByValue: listedByValue) != nil }
         let record = filtered ? (try? JSONReader.parse(Array((row[1] ?? "null").utf8))) ?? .null : .null
         var payloads: [String: String] = [:]
         var events: [(subscriber: Subscriber, event: SubscriptionEvent)] = []
-        for member in members where member.plan.filter?.matches(record) ?? true {
+        for member in members where checkedFilter(of: member, listedByValue: listedByValue)?.matches(record) ?? true {
             let key = member.plan.responseKey
             let payload = payloads[key] ?? "{\"data\":{" + JSONText.quote(key) + ":" + selection + "}}"
             payloads[key] = payload
@@ -263,11 +265,17 @@ package final class SubscriptionHub: Sendable {
         return events
     }
 
+    /// What is checked of `member`'s filter for a record: the rest of it once the record was found under the value
+    /// it requires (`listedByValue`), else all of it; nil when nothing is.
+    static func checkedFilter(of member: Subscriber, listedByValue: Bool) -> SubscriptionFilter? {
+        listedByValue && member.plan.requiredColumnValue != nil ? member.plan.residualFilter : member.plan.filter
+    }
+
     /// The events of a replay's statement rows (position, filterable fields, selection) for its one member.
     private static func events(rows: [[String?]], changes: [Change], members: [Subscriber]) -> [(subscriber: Subscriber, event: SubscriptionEvent)] {
         rows.flatMap { row -> [(subscriber: Subscriber, event: SubscriptionEvent)] in
             guard let position = row[0].flatMap({ Int($0) }), position >= 1, position <= changes.count else { return [] }
-            return events(row: row, change: changes[position - 1].id, members: members)
+            return events(row: row, change: changes[position - 1].id, members: members, listedByValue: false)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Realtime
 import Testing
 
@@ -300,6 +301,30 @@ struct RealtimeFilterTests {
             received[event["id"] as? String ?? "?", default: []].append(value(event, "payload", "data", "onCreateMember", "name") as? String ?? "?")
         }
         #expect(received == expected)
+        await #expect(throws: RealtimeTestError.self) { try await socket.next(timeout: .seconds(2)) }
+    }
+
+    @Test("a change whose row image is too deep to look values up in reaches the listed subscriptions with their whole filter checked")
+    func unreadableImage() async throws {
+        let server = try await LiveServer.start(schema: "catalog", realtime: RealtimeSettings())
+        defer { server.stop() }
+        for shelf in ["shelf-1", "shelf-2"] { try await server.seed("mutation { createShelf(input: {id: \"\(shelf)\", label: \"l\"}) { id } }") }
+        let socket = RealtimeTestClient.connect(server.realtimeURL, headers: ["x-api-key": server.key])
+        defer { socket.close() }
+        try await socket.initialize()
+        for (id, shelf) in [("s1", "shelf-1"), ("s2", "shelf-2")] {
+            socket.start(id, query: "subscription { onCreateItem(filter: {shelfId: {eq: \"\(shelf)\"}}) { sku shelfId } }")
+            _ = try await socket.next("start_ack")
+        }
+        // A row written in SQL whose JSON column nests 100 arrays deep: past the depth at which the row image is
+        // read for the lookup.
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        _ = try await server.client.query(
+            #"INSERT INTO "Item" ("sku", "kind", "version", "shelfId", "addedOn", "title", "details") VALUES ('deep', 'BOOK', 1, 'shelf-2', '2024-01-01', 't', $1::jsonb)"#,
+            [deep])
+        let event = try await socket.next("data")
+        #expect(event["id"] as? String == "s2")
+        #expect(value(event, "payload", "data", "onCreateItem", "shelfId") as? String == "shelf-2")
         await #expect(throws: RealtimeTestError.self) { try await socket.next(timeout: .seconds(2)) }
     }
 }

@@ -144,6 +144,11 @@ struct SubscriptionDeliverySQLTests {
         #expect(rows[0].fields == scalars, "delivered \(rows[0].fields)\nfetched \(scalars)")
         #expect(rows[0].fields["role"]?.text == "LEAD")
         #expect(rows[0].fields["teamId"]?.text == "T")
+        // Without the filterable fields (no subscription has a filter to check): null, the selection unchanged.
+        let lean = try await server.client.query(plan.delivery.sql, plan.delivery.parameters(images: "[" + image + "]", readsFields: false))
+        try #require(lean.rows.count == 1)
+        #expect(lean.rows[0][1] == nil)
+        #expect(try Self.parse(lean.rows[0][2]) == rows[0].selection)
     }
 
     @Test("a record's scalars with the API's formatting, and hasMany connections as a get returns them")

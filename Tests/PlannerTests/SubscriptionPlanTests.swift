@@ -44,10 +44,11 @@ struct SubscriptionPlanTests {
         let plan = try Self.plan("subscription { onCreateTeam { id } }")
         let sql = plan.delivery.sql
         #expect(sql.contains(#"FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS "t1"("image", "position"), jsonb_populate_record(NULL::"Team", "t1"."image") AS "t0""#))
-        #expect(sql.hasPrefix("SELECT \"t1\".\"position\", to_json("))
+        #expect(sql.hasPrefix("SELECT \"t1\".\"position\", CASE WHEN $2::boolean THEN to_json("))
         #expect(sql.hasSuffix(" ORDER BY \"t1\".\"position\""))
         #expect(plan.delivery.parameters.isEmpty)
-        #expect(plan.delivery.parameters(images: "[]") == ["[]"])
+        #expect(plan.delivery.parameters(images: "[]") == ["[]", "true"])
+        #expect(plan.delivery.parameters(images: "[]", readsFields: false) == ["[]", "false"])
         // The filterable fields are every stored scalar and enum field: what a filter can name.
         for field in ["id", "mantra", "founded", "size", "budget", "active", "createdAt", "updatedAt"] {
             #expect(sql.contains("'\(field)'") || sql.contains("AS \"\(field)\""), "\(field)")
@@ -59,7 +60,7 @@ struct SubscriptionPlanTests {
         let plan = try Self.plan("subscription { onCreateTeam { members(limit: 7) { items { id } nextToken } } }")
         #expect(plan.delivery.parameters.first == "7")
         #expect(plan.delivery.parameters(images: "[{}]").first == "[{}]")
-        #expect(plan.delivery.parameters(images: "[{}]").dropFirst() == plan.delivery.parameters[...])
+        #expect(plan.delivery.parameters(images: "[{}]").dropFirst(2) == plan.delivery.parameters[...])
     }
 
     @Test("the plan names the field, the model, its table and the change it follows")
@@ -129,6 +130,41 @@ struct SubscriptionPlanTests {
         #expect(single.filter == .compare(field: "role", .eq, .string("LEAD")))
         let null = try Self.plan("subscription { onCreateTeam(filter: null) { id } }")
         #expect(null.filter == nil)
+    }
+
+    @Test("a required text value lists the subscription; what the filter checks beyond it is its residual")
+    func requiredValueAndResidual() throws {
+        let only = try Self.plan(#"subscription { onCreateMember(filter: {teamId: {eq: "t1"}}) { id } }"#)
+        #expect(only.requiredColumnValue?.column == "teamId" && only.requiredColumnValue?.value == "t1")
+        #expect(only.residualFilter == nil)
+        let more = try Self.plan(#"subscription { onCreateMember(filter: {teamId: {eq: "t1"}, name: {beginsWith: "A"}}) { id } }"#)
+        #expect(more.requiredColumnValue?.value == "t1")
+        #expect(more.residualFilter == .compare(field: "name", .beginsWith, .string("A")))
+        // Under `and`, the first required equality is listed; a second one stays in the residual.
+        let two = try Self.plan(#"subscription { onCreateMember(filter: {and: [{teamId: {eq: "t1"}}, {name: {eq: "Ann"}}]}) { id } }"#)
+        #expect(two.requiredColumnValue?.value == "t1")
+        #expect(two.residualFilter == .compare(field: "name", .eq, .string("Ann")))
+        // An `or` requires nothing: no listing, and the whole filter is checked.
+        let either = try Self.plan(#"subscription { onCreateMember(filter: {or: [{teamId: {eq: "t1"}}, {name: {eq: "Ann"}}]}) { id } }"#)
+        #expect(either.requiredColumnValue == nil)
+        #expect(either.residualFilter == either.filter)
+        // Enums and numbers are not listed.
+        let role = try Self.plan(#"subscription { onCreateMember(filter: {role: {eq: "LEAD"}}) { id } }"#)
+        #expect(role.requiredColumnValue == nil)
+        #expect(role.residualFilter == role.filter)
+    }
+
+    @Test("removingRequired drops exactly one matching equality, however deep in `and`, and nothing under `or`")
+    func removingRequired() {
+        let filter = SubscriptionFilter.all([
+            .compare(field: "a", .eq, .string("x")), .all([.compare(field: "a", .eq, .string("x")), .compare(field: "b", .gt, .int(1))]),
+            .any([.compare(field: "a", .eq, .string("x"))]),
+        ])
+        #expect(
+            filter.removingRequired(field: "a", value: "x")
+                == .all([.all([.compare(field: "a", .eq, .string("x")), .compare(field: "b", .gt, .int(1))]), .any([.compare(field: "a", .eq, .string("x"))])]))
+        #expect(SubscriptionFilter.compare(field: "a", .eq, .string("x")).removingRequired(field: "a", value: "x") == nil)
+        #expect(SubscriptionFilter.compare(field: "a", .eq, .string("y")).removingRequired(field: "a", value: "x") == .compare(field: "a", .eq, .string("y")))
     }
 
     @Test("a filter given by a variable, whole or in parts; an absent or null variable is no filter")
