@@ -218,7 +218,7 @@ package final class OperationPlanner: Sendable {
         case .query: (typeName, rootFields) = ("Query", view.api.queryFields)
         case .mutation: (typeName, rootFields) = ("Mutation", view.api.mutationFields)
         case .subscription:
-            throw PlanErrors([PlanError(.unsupported, "Subscriptions are not supported yet: ModelGraph does not deliver real-time events.")])
+            throw PlanErrors([PlanError(.unsupported, Self.subscriptionsOverWebSocket)])
         }
         let fields: [GraphQL.Field]
         do {
@@ -316,6 +316,10 @@ package final class OperationPlanner: Sendable {
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         return operations.count == 1 ? operations[0].name?.value : nil
     }
+
+    /// Why a subscription sent as a request is refused: it is served over a WebSocket.
+    package static let subscriptionsOverWebSocket =
+        "Subscriptions are delivered over a WebSocket: connect to /graphql/realtime with AppSync's real-time protocol or graphql-ws."
 
     /// `query`, `mutation` or `subscription`: the type of the operation the request selects, or nil when the
     /// document is refused or names no such operation (a GET must not run a mutation).

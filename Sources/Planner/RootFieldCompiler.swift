@@ -30,7 +30,7 @@ struct RootFieldCompiler {
         case .delete:
             return try UpdateDeleteCompiler(selection: selection).delete(field, model: model)
         case .subscription:
-            throw PlanError(.unsupported, "Subscriptions are not supported yet.")
+            throw PlanError(.unsupported, OperationPlanner.subscriptionsOverWebSocket)
         }
         return PlannedStatement(sql: SQLRenderer.render(statement), binds: binds)
     }

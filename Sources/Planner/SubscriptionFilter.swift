@@ -49,6 +49,15 @@ package indirect enum SubscriptionFilter: Equatable, Sendable {
         self = parts.count == 1 ? parts[0] : .all(parts)
     }
 
+    /// The filter written as a filter input value (`{and: [{postId: {eq: "p1"}}, …]}`), for people to read.
+    package var text: String {
+        switch self {
+        case .all(let parts): "{and: [" + parts.map(\.text).joined(separator: ", ") + "]}"
+        case .any(let parts): "{or: [" + parts.map(\.text).joined(separator: ", ") + "]}"
+        case .compare(let field, let op, let operand): "{\(field): {\(op.rawValue): \(JSONText.encode(operand))}}"
+        }
+    }
+
     /// What is left to check once a record is known to meet `field` `eq` `value` (one of `requiredEqualities`):
     /// this filter without that comparison; nil when nothing is left.
     package func removingRequired(field: String, value: String) -> SubscriptionFilter? {

@@ -30,6 +30,9 @@ struct Plan: AsyncParsableCommand {
             }
             let inputs = Dictionary(fields.map { ($0.0, InputValue($0.1)) }, uniquingKeysWith: { $1 })
             let planner = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schemaOptions.load())))
+            if planner.operationType(query: text, operationName: operationName) == "subscription" {
+                return try printSubscription(planner, text, inputs)
+            }
             let plan: PlannedOperation
             do {
                 plan = try planner.plan(query: text, operationName: operationName, inputs: inputs)
@@ -45,6 +48,24 @@ struct Plan: AsyncParsableCommand {
                 case .failure(let error): print("-- \(key): error: \(error.message)")
                 }
             }
+        }
+    }
+
+    /// Prints what a subscription follows and the statement that reads its selection set for each batch of changes.
+    private func printSubscription(_ planner: OperationPlanner, _ text: String, _ inputs: [String: InputValue]) throws {
+        let plan: SubscriptionPlan
+        do {
+            plan = try planner.planSubscription(query: text, operationName: operationName, inputs: inputs)
+        } catch {
+            throw UserError(error.errors.map { $0.message }.joined(separator: "\n"))
+        }
+        print("-- \(plan.responseKey): each \(plan.change.rawValue) of \(plan.model), read for a batch of changes ($1: their row images, $2: read the filterable fields)")
+        print("\(plan.delivery.sql);\n-- parameters after $2: \(plan.delivery.parameters.map { $0 ?? "NULL" })")
+        if let required = plan.requiredColumnValue {
+            let rest = plan.residualFilter.map { "then checks \($0.text)" } ?? "nothing more to check"
+            print("-- filter \(plan.filter?.text ?? ""): listed under \(required.column) = \(JSONText.quote(required.value)), \(rest)")
+        } else if let filter = plan.filter {
+            print("-- filter \(filter.text): checked against each change's filterable fields")
         }
     }
 }

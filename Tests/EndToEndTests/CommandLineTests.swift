@@ -183,6 +183,18 @@ struct ServeCommandTests {
         #expect(badStatus == 1 && errors.contains("--variables must be a JSON object"), "\(errors)")
     }
 
+    @Test("plan prints a subscription's delivery statement and how its filter is looked up")
+    func planSubscription() async throws {
+        let query = #"subscription { onCreateMember(filter: {teamId: {eq: "t1"}, name: {beginsWith: "A"}}) { id name } }"#
+        let (status, output, errors) = try await CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", query])
+        #expect(status == 0, "\(errors)")
+        #expect(output.contains("-- onCreateMember: each create of Member"), "\(output)")
+        #expect(output.contains("FROM jsonb_array_elements($1::jsonb)"), "\(output)")
+        #expect(output.contains(#"listed under teamId = "t1", then checks {name: {beginsWith: "A"}}"#), "\(output)")
+        let (badStatus, _, badErrors) = try await CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", "subscription { onCreateNothing { id } }"])
+        #expect(badStatus == 1 && badErrors.contains("onCreateNothing"), "\(badErrors)")
+    }
+
     @Test("--plan-cache-mode and --random-page-cost reject bad values before touching a database")
     func planCacheModeValues() async throws {
         let (status, _, errors) = try await CommandLineTests.run(["serve", "--plan-cache-mode", "generic", "--database-url", "postgresql:///nowhere"])

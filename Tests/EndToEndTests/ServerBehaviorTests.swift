@@ -29,6 +29,16 @@ struct ServerBehaviorTests {
         #expect(value(nested, "errors", 0, "path") as? [String] == ["getNote", "secret"])
     }
 
+    @Test("a subscription sent over HTTP is UnsupportedOperation, pointing at the WebSocket endpoint")
+    func subscriptionOverHTTP() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        let body = try JSONSerialization.data(withJSONObject: ["query": "subscription { onCreateTeam { id } }"])
+        let (_, _, answer) = try await server.post(body: body, key: server.key)
+        #expect(value(answer, "errors", 0, "errorType") as? String == "UnsupportedOperation", "\(answer)")
+        #expect((value(answer, "errors", 0, "message") as? String)?.contains("/graphql/realtime") == true, "\(answer)")
+    }
+
     @Test("depth, alias, field and body limits answer LimitExceeded naming the limit")
     func limits() async throws {
         let server = try await LiveServer.start(
