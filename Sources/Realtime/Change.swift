@@ -12,23 +12,26 @@ package struct Change: Sendable, Equatable {
     package var kind: ChangeKind
     /// The row a subscriber reads: the new one, or the old one for a delete (`to_jsonb` text).
     package var image: String
+    /// The id of the transaction that made it, when known.
+    package var transaction: UInt64?
 
     /// Creates a change.
-    package init(id: Int64, schema: String, table: String, kind: ChangeKind, image: String) {
+    package init(id: Int64, schema: String, table: String, kind: ChangeKind, image: String, transaction: UInt64? = nil) {
         self.id = id
         self.schema = schema
         self.table = table
         self.kind = kind
         self.image = image
+        self.transaction = transaction
     }
 
     /// A change from a row of the log (`ChangeLog.replayStatement`'s columns: id, table_schema, table_name,
-    /// operation, new_row, old_row); nil when the row is not one.
+    /// operation, new_row, old_row, transaction_id); nil when the row is not one.
     init?(logRow row: [String?]) {
         guard row.count >= 6, let id = row[0].flatMap({ Int64($0) }), let schema = row[1], let table = row[2], let kind = row[3].flatMap(ChangeKind.init(rawValue:)),
             let image = kind == .delete ? row[5] : row[4]
         else { return nil }
-        self.init(id: id, schema: schema, table: table, kind: kind, image: image)
+        self.init(id: id, schema: schema, table: table, kind: kind, image: image, transaction: row.count > 6 ? row[6].flatMap { UInt64($0) } : nil)
     }
 }
 

@@ -45,6 +45,16 @@ package final class SubscriptionHub: Sendable {
         let id: String
         let sink: any SubscriptionSink
         let plan: SubscriptionPlan
+        /// The snapshot a new subscription started at: a change whose transaction it shows as finished was
+        /// committed before the subscription and is not delivered to it. Nil for a resumed one (it is owed what
+        /// it missed) and when the snapshot could not be read.
+        var since: TransactionSnapshot?
+
+        /// True when `change` was committed after the subscription started (or that cannot be told).
+        func follows(_ change: Change) -> Bool {
+            guard let since, let transaction = change.transaction else { return true }
+            return !since.hasFinished(transaction)
+        }
     }
 
     /// Subscribers by the table and kind of change they follow.
@@ -108,15 +118,32 @@ package final class SubscriptionHub: Sendable {
             let current = position.withLock { $0 }
             // Counted before the acknowledgement: from here on the feed reads changes instead of skipping them.
             count.add(1, ordering: .sequentiallyConsistent)
+            let resumedFrom = resume.flatMap { resumable.take(ResumeWindow.Key(apiKey: $0.apiKey, subscriptionID: id), request: $0.request) }
+            // A new subscription starts at this snapshot: changes committed before it that the feed has not read yet
+            // are not delivered to it. Taken before the acknowledgement, so whatever the client writes once
+            // acknowledged commits after it.
+            let since = resumedFrom == nil ? await startingSnapshot() : nil
             acknowledge()
-            let subscriber = Subscriber(id: id, sink: sink, plan: plan)
-            if let resume, let from = resumable.take(ResumeWindow.Key(apiKey: resume.apiKey, subscriptionID: id), request: resume.request), from < current {
+            let subscriber = Subscriber(id: id, sink: sink, plan: plan, since: since)
+            if let from = resumedFrom, from < current {
                 await replay(to: subscriber, after: from, through: current)
             }
             subscribers.withLock { $0[Key(table: plan.table.name, kind: plan.change), default: Followers()].insert(subscriber) }
             // A connection that closed meanwhile took away its subscriptions before this one was listed.
             if sinks.withLock({ $0[ObjectIdentifier(sink)] == nil }) { remove(id, sink: sink) }
             return current
+        }
+    }
+
+    /// The database's current snapshot; nil (and a warning) when it cannot be read, so a subscription may then
+    /// get changes committed just before it started.
+    private func startingSnapshot() async -> TransactionSnapshot? {
+        do {
+            let text = try await executor.runner.run(ChangeLog.snapshotStatement, [], idempotent: true, tenant: "").scalar
+            return text.flatMap(TransactionSnapshot.init)
+        } catch {
+            logger.warning("could not read the snapshot a new subscription starts at", metadata: ["error": "\(error)"])
+            return nil
         }
     }
 
@@ -211,7 +238,8 @@ package final class SubscriptionHub: Sendable {
         var outgoing: [(sink: any SubscriptionSink, events: [SubscriptionEvent])] = []
         for change in changes {
             for answer in answers.removeValue(forKey: change.id) ?? [] {
-                for (subscriber, event) in Self.events(row: answer.row, change: change.id, members: answer.members, listedByValue: answer.listedByValue) {
+                let members = answer.members.filter { $0.follows(change) }
+                for (subscriber, event) in Self.events(row: answer.row, change: change.id, members: members, listedByValue: answer.listedByValue) {
                     let index = bySink[ObjectIdentifier(subscriber.sink)] ?? outgoing.count
                     if index == outgoing.count {
                         bySink[ObjectIdentifier(subscriber.sink)] = index

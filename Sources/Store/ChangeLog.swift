@@ -4,7 +4,8 @@ package import SQLSyntax
 /// The change log that real-time subscriptions are fed from: every insert, update and delete of a model's row
 /// is recorded, by a trigger, in `modelgraph.changes` inside the writing transaction, so a change is recorded
 /// exactly when it commits and never for a rolled-back write. A row carries the new image (`to_jsonb` of the
-/// row; null for a delete) and the old one (null for an insert).
+/// row; null for a delete), the old one (null for an insert) and the writing transaction's id (so a subscription
+/// can tell the changes committed before it started from those after).
 ///
 /// Ids come from an identity sequence without a cache, so a smaller id was always handed out earlier; a reader
 /// that follows the log by id can therefore tell a gap that may still fill (its writer is in progress) from one
@@ -23,8 +24,10 @@ package enum ChangeLog {
           table_name text NOT NULL,
           operation text NOT NULL,
           new_row jsonb,
-          old_row jsonb
+          old_row jsonb,
+          transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id()
         );
+        ALTER TABLE modelgraph.changes ADD COLUMN IF NOT EXISTS transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id();
         CREATE TABLE IF NOT EXISTS modelgraph.change_horizon (
           only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
           pruned_through bigint NOT NULL DEFAULT 0
@@ -65,19 +68,24 @@ package enum ChangeLog {
     /// Reads up to `$2` changes after id `$1`, with the reading snapshot (`pg_current_snapshot()`, for
     /// `ChangeCursor`) and the pruning horizon. Always returns at least one row; when there are no changes, its
     /// change columns are null. Columns: snapshot, pruned_through, id, table_schema, table_name, operation,
-    /// new_row, old_row.
+    /// new_row, old_row, transaction_id.
     package static let readStatement = """
-        SELECT s.snapshot, h.pruned_through, c.id, c.table_schema, c.table_name, c.operation, c.new_row::text, c.old_row::text
+        SELECT s.snapshot, h.pruned_through, c.id, c.table_schema, c.table_name, c.operation, c.new_row::text, c.old_row::text, c.transaction_id::text
         FROM (SELECT pg_current_snapshot()::text AS snapshot) s
         CROSS JOIN modelgraph.change_horizon h
         LEFT JOIN LATERAL (SELECT * FROM modelgraph.changes WHERE id > $1::bigint ORDER BY id LIMIT $2::integer) c ON true
         ORDER BY c.id
         """
 
+    /// The snapshot a new subscription starts at: the changes of transactions it shows as finished were committed
+    /// before the subscription and are not delivered to it.
+    package static let snapshotStatement = "SELECT pg_current_snapshot()::text"
+
     /// The changes of table `$3` and operation `$4` with ids in (`$1`, `$2`], in id order, at most 10,000
-    /// (a resumed subscription's missed events). Columns: id, table_schema, table_name, operation, new_row, old_row.
+    /// (a resumed subscription's missed events). Columns: id, table_schema, table_name, operation, new_row, old_row,
+    /// transaction_id.
     package static let replayStatement = """
-        SELECT id, table_schema, table_name, operation, new_row::text, old_row::text FROM modelgraph.changes
+        SELECT id, table_schema, table_name, operation, new_row::text, old_row::text, transaction_id::text FROM modelgraph.changes
         WHERE id > $1::bigint AND id <= $2::bigint AND table_name = $3 AND operation = $4 ORDER BY id LIMIT 10000
         """
 

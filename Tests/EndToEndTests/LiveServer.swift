@@ -43,7 +43,7 @@ final class LiveServer: Sendable {
         schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
-        realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000
+        realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
         let database: String
@@ -53,7 +53,7 @@ final class LiveServer: Sendable {
         do {
             return try await start(
                 schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget,
-                maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime)
+                maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -64,7 +64,7 @@ final class LiveServer: Sendable {
     private static func start(
         schema: ModelIR.Schema, configuration: ServerConfiguration, limits: RequestLimits,
         readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
-        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?
+        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
@@ -85,6 +85,7 @@ final class LiveServer: Sendable {
             // A short poll, so writes made outside the server reach subscribers quickly in tests.
             var feed = ChangeFeed.Configuration(conninfo: client.configuration.conninfo)
             feed.pollInterval = .milliseconds(200)
+            if let feedReadInterval { feed.minimumReadInterval = feedReadInterval }
             delivery = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, settings: settings, feedConfiguration: feed, logger: logger)
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

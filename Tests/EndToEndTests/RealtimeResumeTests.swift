@@ -76,6 +76,24 @@ struct RealtimeResumeTests {
         #expect(try await Self.mantras(other, count: 1) == ["live"])
     }
 
+    @Test("a new subscription gets no change committed before it started, even one the server had not read yet")
+    func nothingFromBeforeTheStart() async throws {
+        // Reads at most every 5 s: a change committed right after one read waits for the next.
+        let server = try await LiveServer.start(schema: "schema", realtime: RealtimeSettings(), feedReadInterval: .seconds(5))
+        defer { server.stop() }
+        let holder = try await Self.subscribe(server, id: "holder")
+        defer { holder.close() }
+        try await server.seed(#"mutation { createTeam(input: {mantra: "warm"}) { id } }"#)
+        #expect(try await Self.mantras(holder, count: 1) == ["warm"])
+        // Read just now: this one waits until the next read, and the new subscription starts meanwhile.
+        try await server.seed(#"mutation { createTeam(input: {mantra: "before"}) { id } }"#)
+        let late = try await Self.subscribe(server, id: "late")
+        defer { late.close() }
+        try await server.seed(#"mutation { createTeam(input: {mantra: "after"}) { id } }"#)
+        #expect(try await Self.mantras(late, count: 1) == ["after"])
+        #expect(try await Self.mantras(holder, count: 2) == ["before", "after"])
+    }
+
     @Test("after the window has passed, nothing is replayed")
     func windowPasses() async throws {
         var settings = RealtimeSettings()
