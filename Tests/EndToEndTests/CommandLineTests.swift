@@ -225,26 +225,8 @@ struct ShutdownTests {
     /// Starts `modelgraph serve` on a test database in `folder` (a copy of the fixture project); returns the
     /// process, its port and key.
     static func serve(database: String, folder: URL, arguments: [String] = []) async throws -> (Process, Int, String, URL) {
-        let port = try ServeProcess.freePort()
-        let process = Process()
-        process.executableURL = CommandLineTests.executable
-        process.arguments = ["serve", "--database-url", database, "--port", String(port)] + arguments
-        process.currentDirectoryURL = folder
-        let log = folder.appendingPathComponent("serve.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(180)
-        while ContinuousClock.now < deadline, process.isRunning {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if text.contains("serving http://"), let line = text.split(separator: "\n").first(where: { $0.hasPrefix("API key: ") }) {
-                return (process, port, String(line.dropFirst("API key: ".count)), log)
-            }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        process.terminate()
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")"])
+        let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", database] + arguments)
+        return (serve.process, serve.port, try serve.apiKey(), serve.log)
     }
 
     static func post(port: Int, key: String?, query: String) async throws -> (Int, String) {
