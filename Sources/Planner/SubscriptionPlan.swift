@@ -44,13 +44,33 @@ package struct SubscriptionPlan: Sendable {
 /// checked on the returned fields, so a thousand subscribers of one selection cost one statement.
 package struct DeliveryStatement: Sendable, Hashable {
     /// The SQL text.
-    package var sql: String
+    package let sql: String
     /// The parameters after the first two (the values of the selection set's own arguments).
-    package var parameters: [String?]
+    package let parameters: [String?]
+    /// The hash of both, computed once: delivery groups every subscriber of every change by its statement.
+    private let hashCode: Int
+
+    /// A statement with its text and the parameters after the first two.
+    package init(sql: String, parameters: [String?]) {
+        self.sql = sql
+        self.parameters = parameters
+        var hasher = Hasher()
+        hasher.combine(sql)
+        hasher.combine(parameters)
+        hashCode = hasher.finalize()
+    }
 
     /// Every parameter, for a batch whose row images are `images` (a JSON array's text), reading the
     /// filterable fields when `readsFields`.
     package func parameters(images: String, readsFields: Bool = true) -> [String?] {
         [images, readsFields ? "true" : "false"] + parameters
+    }
+
+    /// Hashes the hash computed at creation.
+    package func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
+
+    /// Equal text and parameters.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.hashCode == rhs.hashCode && lhs.sql == rhs.sql && lhs.parameters == rhs.parameters
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An error from PostgreSQL or from talking to it. `description` is safe to show a client's operator;
 /// `debugDescription` adds the statement for logs.
 package struct PostgresError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -60,8 +66,17 @@ package struct PostgresError: Error, Sendable, CustomStringConvertible, CustomDe
         guard parameters.count <= 65_535 else {
             throw PostgresError(kind: .server, sqlState: "54023", message: "a statement can take at most 65,535 parameters", query: sql)
         }
-        for parameter in parameters where parameter?.utf8.contains(0) == true {
+        for parameter in parameters where parameter.map(holdsNUL) == true {
             throw PostgresError(kind: .server, sqlState: "22021", message: "a value contains the character U+0000, which text cannot hold", query: sql)
+        }
+    }
+
+    /// True when `text` holds U+0000; a scan of its bytes in place (parameters can be megabytes).
+    private static func holdsNUL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0, bytes.count) != nil
         }
     }
 

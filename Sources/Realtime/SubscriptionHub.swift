@@ -40,15 +40,23 @@ package protocol SubscriptionSink: AnyObject, Sendable {
 /// changed table and distinct selection (`DeliveryStatement`), whatever the number of subscribers; each
 /// subscriber's filter is checked on the returned fields; events reach each connection in change order.
 package final class SubscriptionHub: Sendable {
-    /// One open subscription.
-    struct Subscriber: Sendable {
+    /// One open subscription. A class: delivery lists each subscriber in an array per change it may concern,
+    /// and copying a reference there costs one retain where copying the plan would cost one per field.
+    final class Subscriber: Sendable {
         let id: String
         let sink: any SubscriptionSink
         let plan: SubscriptionPlan
         /// The snapshot a new subscription started at: a change whose transaction it shows as finished was
         /// committed before the subscription and is not delivered to it. Nil for a resumed one (it is owed what
         /// it missed) and when the snapshot could not be read.
-        var since: TransactionSnapshot?
+        let since: TransactionSnapshot?
+
+        init(id: String, sink: any SubscriptionSink, plan: SubscriptionPlan, since: TransactionSnapshot?) {
+            self.id = id
+            self.sink = sink
+            self.plan = plan
+            self.since = since
+        }
 
         /// True when `change` was committed after the subscription started (or that cannot be told).
         func follows(_ change: Change) -> Bool {

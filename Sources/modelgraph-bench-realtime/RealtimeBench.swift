@@ -42,8 +42,10 @@ struct RealtimeBench: AsyncParsableCommand {
         let posts = filterPosts.split(separator: ",").map(String.init)
         for index in 0..<subscribers {
             let document = posts.isEmpty ? subscription : "subscription { onCreateComment(filter: {postId: {eq: \"\(posts[index % posts.count])\"}}) { id content postId } }"
+            // A fresh id per subscription, as the Amplify clients use: a run started within the server's resume
+            // window of the last one must not resume (and be replayed) the last run's subscriptions.
             let task = Task {
-                await Subscriber(url: url, key: key, id: "s\(index)", document: document, origin: origin, recorder: recorder, connections: connected)
+                await Subscriber(url: url, key: key, id: UUID().uuidString.lowercased(), document: document, origin: origin, recorder: recorder, connections: connected)
                     .run(ready: readyContinuation)
             }
             tasks.append(task)
