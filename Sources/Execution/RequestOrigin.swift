@@ -1,3 +1,5 @@
+package import Planner
+
 /// Where a GraphQL request came from, as the executor needs it: its id for errors and logs, the API key it
 /// proved (the pool serves keys in turn; `KeyPermits`), when its time budget started (a batch's requests
 /// share one), and whether its client is still there (the root fields and batch entries left when it has gone
@@ -7,6 +9,8 @@ package struct RequestOrigin: Sendable {
     package var requestID: String
     /// The public id of the API key, once checked.
     package var keyID: String?
+    /// Who the request proved itself to be: an API-key caller, or a signed-in user with verified claims.
+    package var caller: Caller
     /// When the request's time budget started.
     package var startedAt: ContinuousClock.Instant
     /// False once the client has closed its connection (asked between statements, not before the first).
@@ -14,10 +18,11 @@ package struct RequestOrigin: Sendable {
 
     /// Creates an origin.
     package init(
-        requestID: String, keyID: String? = nil, startedAt: ContinuousClock.Instant = .now, isConnected: @escaping @Sendable () async -> Bool = { true }
+        requestID: String, keyID: String? = nil, caller: Caller = .apiKey, startedAt: ContinuousClock.Instant = .now, isConnected: @escaping @Sendable () async -> Bool = { true }
     ) {
         self.requestID = requestID
         self.keyID = keyID
+        self.caller = caller
         self.startedAt = startedAt
         self.isConnected = isConnected
     }
