@@ -47,6 +47,10 @@ extension GraphQLExecutor {
                     }
                     data.append((key, json))
                     errors += statement.fieldErrors.map(ResponseError.init)
+                } catch is DeniedAtRun {
+                    // The caller's rules do not match the record: null and the field's Unauthorized error.
+                    data.append((key, "null"))
+                    if let unauthorized = statement.unauthorized { errors.append(ResponseError(unauthorized)) }
                 } catch {
                     data.append((key, "null"))
                     if error is PostgresError { databaseErrors += 1 }
@@ -80,21 +84,35 @@ extension GraphQLExecutor {
         // The pool serves waiting statements per API key in turn.
         let tenant = origin.keyID ?? ""
         let result: QueryResult
-        if mutation, statement.readBack == nil {
+        if mutation, statement.readBack == nil, statement.denialCheck == nil {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: false, tenant: tenant)
-            if statement.requiresRow && result.rows.isEmpty { throw ConditionalCheckFailed() }
+            if statement.requiresRow && result.rows.isEmpty { throw statement.deniesWithoutRow ? DeniedAtRun() : ConditionalCheckFailed() }
         } else if mutation {
             result = try await runner.runTransaction(tenant: tenant) { transaction in
                 let written = try transaction.run(statement.sql, statement.parameters)
-                if statement.requiresRow && written.rows.isEmpty { throw ConditionalCheckFailed() }
+                if statement.requiresRow && written.rows.isEmpty { throw try Self.whyNoRow(statement, transaction) }
                 guard let readBack = statement.readBack else { return written }
                 guard let key = written.rows.first else { throw ConditionalCheckFailed() }
                 return try transaction.run(readBack.sql, readBack.parameters(key: key))
             }
         } else {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: true, tenant: tenant)
+            if statement.readsDenial, result.rows.first?.dropFirst().first == "t" { throw DeniedAtRun() }
         }
         if mutation { onCommittedWrite?() }
         return result.scalar ?? "null"
     }
+
+    /// Why a write that must touch a row touched none: the caller's rules do not match the record (asked in
+    /// the write's transaction when the plan carries a check, and always so for a create under owner rules
+    /// without a condition), or its condition failed.
+    private static func whyNoRow(_ statement: PlannedStatement, _ transaction: any TransactionStatements) throws -> any Error {
+        if statement.deniesWithoutRow { return DeniedAtRun() }
+        guard let check = statement.denialCheck else { return ConditionalCheckFailed() }
+        let matches = try transaction.run(check.sql, check.parameters).scalar == "t"
+        return matches ? ConditionalCheckFailed() : DeniedAtRun()
+    }
 }
+
+/// A root field the caller's owner or group rules deny once its statement ran (someone else's record).
+struct DeniedAtRun: Error {}

@@ -6,11 +6,11 @@ package import SQLSyntax
 /// Subscriptions, for any real-time transport: planning a subscription request, and reading a delivery
 /// statement for a batch of changed records.
 extension GraphQLExecutor {
-    /// Plans `request` as a subscription; its errors are in the contract's shape, each with an `errorType`
-    /// (real-time clients drop errors without one): a plain validation error is a `ValidationError`.
-    package func subscribe(_ request: OperationRequest) -> Result<SubscriptionPlan, RefusedSubscription> {
+    /// Plans `request` as a subscription of `caller`; its errors are in the contract's shape, each with an
+    /// `errorType` (real-time clients drop errors without one): a plain validation error is a `ValidationError`.
+    package func subscribe(_ request: OperationRequest, caller: Caller = .apiKey) -> Result<SubscriptionPlan, RefusedSubscription> {
         do throws(PlanErrors) {
-            return .success(try planner.planSubscription(query: request.query, operationName: request.operationName, inputs: request.variables))
+            return .success(try planner.planSubscription(query: request.query, operationName: request.operationName, inputs: request.variables, caller: caller))
         } catch {
             return .failure(
                 RefusedSubscription(

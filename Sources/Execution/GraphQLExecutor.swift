@@ -59,7 +59,7 @@ package struct GraphQLExecutor: Sendable {
     package func run(_ request: OperationRequest, origin: RequestOrigin, introspection: Bool = true) async -> ExecutionResult {
         let operation: PlannedOperation
         do {
-            operation = try planner.plan(query: request.query, operationName: request.operationName, inputs: request.variables)
+            operation = try planner.plan(query: request.query, operationName: request.operationName, inputs: request.variables, caller: origin.caller)
         } catch {
             let name = planner.operationName(query: request.query, given: request.operationName)
             return ExecutionResult(data: nil, errors: error.errors.map(ResponseError.init), operationName: name)

@@ -10,6 +10,8 @@ package struct Field: Equatable, Sendable, Codable {
         case implicitTimestamp
         /// A generated reference field of an argument-less relationship (docs/api-contract.md §10.2).
         case implicitReference
+        /// The owner field an `@auth` owner rule names that the model does not declare (a nullable `String`).
+        case implicitOwner
     }
 
     /// The GraphQL name.

@@ -14,6 +14,9 @@ package struct APISchemaView: Sendable {
     private let modelsByName: [String: Model]
     /// The foreign keys of the storage, by constraint name.
     package let foreignKeys: ForeignKeyCatalog
+    /// Every static group rule of the models, in model and rule order: which of them grant a caller is part of
+    /// the plans' cache key (`Access.signature`).
+    let staticGroupRules: [AuthRule]
 
     /// Creates the view.
     package init(api: APISchema, databaseSchema: String? = nil, maximumLimit: Int = 1000, maximumFilterConditions: Int = 1000) {
@@ -23,6 +26,7 @@ package struct APISchemaView: Sendable {
         self.maximumFilterConditions = maximumFilterConditions
         self.modelsByName = Dictionary(api.models.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.foreignKeys = ForeignKeyCatalog(schema: api.models)
+        self.staticGroupRules = api.models.models.flatMap(\.auth.rules).filter { $0.strategy == .groups && !$0.groups.isEmpty }
     }
 
     /// The model named `name`.

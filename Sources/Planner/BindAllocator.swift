@@ -4,9 +4,17 @@ import SQLSyntax
 /// parameter and the SQL text stays the same for the same operation. Each parameter also remembers where its
 /// value comes from, so a cached plan can be bound again for a request with other variable values.
 struct BindAllocator {
+    /// The caller the plan is made for: parameters computed from its identity take its values now, and the
+    /// values of each later caller that reuses the plan.
+    let caller: Caller
     private(set) var values: [String?] = []
     private(set) var sources: [ParameterSource] = []
     private var aliasCounter = 0
+
+    /// An allocator for a plan made for `caller`.
+    init(caller: Caller = .apiKey) {
+        self.caller = caller
+    }
 
     /// A parameter holding `value` whatever the request's variables say, cast to `type`.
     mutating func bind(_ value: String?, as type: SQLType?) -> SQLExpression {
@@ -30,10 +38,27 @@ struct BindAllocator {
         let text = try compute(inputs.map(\.concrete))
         values.append(text)
         if inputs.contains(where: \.containsLeaves) {
-            sources.append(.computed { (leaves) throws(PlanError) in try compute(inputs.map { $0.substituting(leaves) }) })
+            sources.append(.computed { (leaves, _) throws(PlanError) in try compute(inputs.map { $0.substituting(leaves) }) })
         } else {
             sources.append(.fixed(text))
         }
+        return .parameter(values.count, type)
+    }
+
+    /// A parameter whose text `compute` derives from `input` and the caller (an owner value checked against
+    /// the caller's identity): computed again for every request, since another caller may reuse the plan.
+    mutating func bind(
+        _ input: InputValue, as type: SQLType?, withCaller compute: @escaping @Sendable (InputValue, Caller) throws(PlanError) -> String?
+    ) throws(PlanError) -> SQLExpression {
+        values.append(try compute(input.concrete, caller))
+        sources.append(.computed { (leaves, caller) throws(PlanError) in try compute(input.substituting(leaves), caller) })
+        return .parameter(values.count, type)
+    }
+
+    /// A parameter holding what `compute` reads from the caller's identity (its owner forms, its groups).
+    mutating func bind(callerValue compute: @escaping @Sendable (Caller) -> String?, as type: SQLType?) -> SQLExpression {
+        values.append(compute(caller))
+        sources.append(.computed { (_, caller) throws(PlanError) in compute(caller) })
         return .parameter(values.count, type)
     }
 
@@ -56,15 +81,15 @@ struct BindAllocator {
 package enum ParameterSource: Sendable {
     /// The same text for every request (a literal of the query, a default).
     case fixed(String?)
-    /// Computed from the request's variable leaves (`VariableShape.leaves`); throws the error a fresh plan
-    /// would report for a bad value.
-    case computed(@Sendable ([InputValue]) throws(PlanError) -> String?)
+    /// Computed from the request's variable leaves (`VariableShape.leaves`) and its caller; throws the error a
+    /// fresh plan would report for a bad value.
+    case computed(@Sendable ([InputValue], Caller) throws(PlanError) -> String?)
 
-    /// The parameter's text for a request with `leaves`.
-    func value(for leaves: [InputValue]) throws(PlanError) -> String? {
+    /// The parameter's text for a request with `leaves` made by `caller`.
+    func value(for leaves: [InputValue], caller: Caller) throws(PlanError) -> String? {
         switch self {
         case .fixed(let text): text
-        case .computed(let compute): try compute(leaves)
+        case .computed(let compute): try compute(leaves, caller)
         }
     }
 

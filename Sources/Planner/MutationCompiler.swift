@@ -11,9 +11,11 @@ struct MutationCompiler {
     var api: APISchemaView { selection.api }
 
     /// `createX(input:)`: INSERT … RETURNING *, then the selection over the new row. The database fills the
-    /// timestamps (one instant: the transaction's) and `gen_random_uuid()` fills a missing `id`.
-    func create(_ field: GraphQL.Field, model: Model) throws(PlanError) -> PlannedStatement {
-        var binds = BindAllocator()
+    /// timestamps (one instant: the transaction's) and `gen_random_uuid()` fills a missing `id`. Under owner or
+    /// group `records` rules, an omitted owner field is filled with the caller, and the insert happens only when
+    /// the new values make the record one of the caller's (`CreateAuthorization`).
+    func create(_ field: GraphQL.Field, model: Model, records: [AuthRule]? = nil) throws(PlanError) -> PlannedStatement {
+        var binds = BindAllocator(caller: selection.access.caller)
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
         var input: InputValue = .object([])
         var condition: InputValue?
@@ -49,6 +51,10 @@ struct MutationCompiler {
             if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && model.generatesID { continue }
             throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(ModelNames(model).createInput)'.")
         }
+        var authorization: SQLExpression?
+        if let records {
+            authorization = CreateAuthorization(access: selection.access, model: model).guardCondition(records, columns: &columns, values: &values, binds: &binds)
+        }
         var insert = Insert(table: api.table(model), columns: columns, values: values)
         if let condition {
             // DynamoDB evaluates a create's condition against the absent item: every attribute is missing.
@@ -58,17 +64,28 @@ struct MutationCompiler {
             let test = try FilterCompiler(api: api, model: model, alias: absent, pins: selection.values.pins).condition(condition, binds: &binds)
             insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
         }
+        if let authorization {
+            var guardQuery = insert.guardedBy ?? Select(columns: [])
+            guardQuery.whereClause = guardQuery.whereClause.map { .and([$0, authorization]) } ?? authorization
+            insert.guardedBy = guardQuery
+        }
+        // No row back: the condition failed or, without one, the values are not the caller's.
+        let requiresRow = condition != nil || records != nil
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
             // Nothing selected can see the new row except through the insert's own `RETURNING *`: one
             // statement, atomic without a transaction, one round trip.
             let select = try selection.selectWritten(.insert(insert), selectionSet, model: model, binds: &binds)
-            return PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: condition != nil)
+            var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: requiresRow)
+            planned.deniesWithoutRow = records != nil && condition == nil
+            return planned
         }
         insert.returning = model.primaryKeyFields.map(\.columnName)
-        return PlannedStatement(
-            sql: SQLRenderer.render(.insert(insert)), binds: binds, requiresRow: condition != nil,
+        var planned = PlannedStatement(
+            sql: SQLRenderer.render(.insert(insert)), binds: binds, requiresRow: requiresRow,
             readBack: try readBack(selectionSet, model: model)
         )
+        planned.deniesWithoutRow = records != nil && condition == nil
+        return planned
     }
 }
 
@@ -102,7 +119,7 @@ extension MutationCompiler {
     /// The select that reads `selectionSet` of the written record by its key, whose values are the first
     /// parameters.
     func readBack(_ selectionSet: SelectionSet, model: Model) throws(PlanError) -> ReadBack {
-        var binds = BindAllocator()
+        var binds = BindAllocator(caller: selection.access.caller)
         let alias = binds.alias()
         let keys = model.primaryKeyFields
         let condition = SQLExpression.and(

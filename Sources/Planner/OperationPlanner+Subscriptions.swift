@@ -8,8 +8,9 @@ import Storage
 extension OperationPlanner {
     /// Plans a subscription request: the document is read, limited and validated as any other, must select a
     /// subscription operation with exactly one root field, and that field's selection set is compiled into
-    /// the statement that reads it for changed records. Subscriptions live long, so the plan is not cached.
-    package func planSubscription(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> SubscriptionPlan {
+    /// the statement that reads it for changed records, for `caller`. Subscriptions live long, so the plan is not
+    /// cached.
+    package func planSubscription(query: String, operationName: String?, inputs variables: [String: InputValue], caller: Caller = .apiKey) throws(PlanErrors) -> SubscriptionPlan {
         let document = try document(for: query)
         let operation = try Self.operation(in: document, named: operationName)
         guard operation.operation == .subscription else {
@@ -24,7 +25,7 @@ extension OperationPlanner {
             throw PlanErrors([error])
         }
         let values = ValueResolver(variables: resolved)
-        let selection = SelectionCompiler(api: view, fragments: fragments, values: values, denials: Denials(), path: [])
+        let selection = SelectionCompiler(api: view, fragments: fragments, values: values, denials: Denials(), path: [], access: Access(caller: caller, api: view))
         let fields: [GraphQL.Field]
         do {
             fields = try selection.collectFields(operation.selectionSet, typeName: "Subscription")
@@ -61,14 +62,26 @@ struct SubscriptionCompiler {
         else {
             throw PlanError(.validation, "Field '\(name)' in type 'Subscription' is undefined.")
         }
-        guard model.auth.allows(.listen) else { throw PlanError(.unauthorized, "Not Authorized to access \(name) on type Subscription") }
+        let unauthorized = PlanError(.unauthorized, "Not Authorized to access \(name) on type Subscription")
+        var records: [AuthRule]?
+        switch selection.access.decision(model.auth, .listen) {
+        case .granted: break
+        case .denied: throw unauthorized
+        case .records(let rules): records = rules
+        }
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(name)' must have a selection of subfields.") }
         var filter: SubscriptionFilter?
         for argument in field.arguments where argument.name.value == "filter" {
             if let value = selection.values.resolve(argument.value) { filter = try SubscriptionFilter(value) }
         }
         if let filter { try check(filter, of: name) }
-        var binds = BindAllocator()
+        try checkOwnerArguments(of: field, model: model, unauthorized: unauthorized)
+        if let records {
+            // Only the caller's records: their rules join the filter, checked against each changed row.
+            let mine = SubscriptionAuthorization.filter(records, model: model, caller: selection.access.caller)
+            filter = filter.map { .all([$0, mine]) } ?? mine
+        }
+        var binds = BindAllocator(caller: selection.access.caller)
         let images = binds.bind(nil, as: .jsonb)
         let readsFields = binds.bind(nil, as: .boolean)
         let alias = binds.alias()
@@ -103,6 +116,19 @@ struct SubscriptionCompiler {
             return (name, field.columnName, value)
         }
         return nil
+    }
+
+    /// Refuses an owner argument (`onCreateX(owner: …)`) that names someone other than the caller: it may only
+    /// narrow the events to the caller's own.
+    private func checkOwnerArguments(of field: GraphQL.Field, model: Model, unauthorized: PlanError) throws(PlanError) {
+        let ownerFields = Set(model.auth.rules.filter { $0.strategy == .owner }.map(\.effectiveOwnerField))
+        for argument in field.arguments where ownerFields.contains(argument.name.value) {
+            guard let value = selection.values.resolve(argument.value), value != .null else { continue }
+            guard case .string(let owner) = value.concrete else { throw PlanError(.badValue, "The '\(argument.name.value)' argument must be a string.") }
+            let forms = model.auth.rules.filter { $0.strategy == .owner && $0.effectiveOwnerField == argument.name.value }
+                .flatMap { selection.access.caller.ownerForms(identityClaim: $0.effectiveIdentityClaim) }
+            guard forms.contains(owner) else { throw unauthorized }
+        }
     }
 
     /// Refuses fields and operators the field's filter input does not have. Validation checks literals, but a

@@ -136,20 +136,21 @@ package final class OperationPlanner: Sendable {
 
     /// Plans `operationName` (or the only operation) of `query` with variables already read as `InputValue`s,
     /// from the plan cache when a request of the same shape was planned before.
-    package func plan(query: String, operationName: String?, inputs variables: [String: InputValue]) throws(PlanErrors) -> PlannedOperation {
+    package func plan(query: String, operationName: String?, inputs variables: [String: InputValue], caller: Caller = .apiKey) throws(PlanErrors) -> PlannedOperation {
+        let access = Access(caller: caller, api: view)
         var shape = VariableShape(variables)
-        var key = PlanKey(query: ExactText(text: query), operationName: operationName.map(ExactText.init), shape: ExactText(text: shape.key))
-        if let cached = try cachedPlan(key, shape) { return cached }
+        var key = PlanKey(query: ExactText(text: query), operationName: operationName.map(ExactText.init), shape: ExactText(text: shape.key + "|" + access.signature))
+        if let cached = try cachedPlan(key, shape, caller: caller) { return cached }
         // Variables the operation does not declare play no part: they neither reach the plan nor its cache key.
         var variables = variables
         if let declared = try declaredVariables(query: query, operationName: operationName), variables.keys.contains(where: { !declared.contains($0) }) {
             variables = variables.filter { declared.contains($0.key) }
             shape = VariableShape(variables)
-            key = PlanKey(query: key.query, operationName: key.operationName, shape: ExactText(text: shape.key))
-            if let cached = try cachedPlan(key, shape) { return cached }
+            key = PlanKey(query: key.query, operationName: key.operationName, shape: ExactText(text: shape.key + "|" + access.signature))
+            if let cached = try cachedPlan(key, shape, caller: caller) { return cached }
         }
         let pins = PinnedLeaves()
-        let planned = try planUncached(query: query, operationName: operationName, inputs: VariableShape.symbolic(variables), pins: pins)
+        let planned = try planUncached(query: query, operationName: operationName, inputs: VariableShape.symbolic(variables), pins: pins, access: access)
         // A failed field may have failed on a value; only plans whose every field compiled are reused.
         let reusable = planned.fields.allSatisfy { field in
             if case .failure = field.plan { return false }
@@ -186,10 +187,11 @@ package final class OperationPlanner: Sendable {
         return operation.map { Set($0.variableDefinitions.map(\.variable.name.value)) }
     }
 
-    /// The cached plan for `key` whose pinned leaves `shape` matches, bound to `shape`'s values and priced.
-    private func cachedPlan(_ key: PlanKey, _ shape: VariableShape) throws(PlanErrors) -> PlannedOperation? {
+    /// The cached plan for `key` whose pinned leaves `shape` matches, bound to `shape`'s values and `caller`,
+    /// and priced.
+    private func cachedPlan(_ key: PlanKey, _ shape: VariableShape, caller: Caller) throws(PlanErrors) -> PlannedOperation? {
         guard let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) else { return nil }
-        return try priced(cached.plan.rebound(to: shape.leaves), leaves: shape.leaves)
+        return try priced(cached.plan.rebound(to: shape.leaves, caller: caller), leaves: shape.leaves)
     }
 
     /// How many plans the cache holds (for tests and metrics).
@@ -199,7 +201,7 @@ package final class OperationPlanner: Sendable {
     package var cachedBytes: Int { documents.bytes + plans.bytes }
 
     private func planUncached(
-        query: String, operationName: String?, inputs variables: [String: InputValue], pins: PinnedLeaves
+        query: String, operationName: String?, inputs variables: [String: InputValue], pins: PinnedLeaves, access: Access
     ) throws(PlanErrors) -> PlannedOperation {
         let document = try document(for: query)
         let operation = try Self.operation(in: document, named: operationName)
@@ -222,7 +224,8 @@ package final class OperationPlanner: Sendable {
         }
         let fields: [GraphQL.Field]
         do {
-            fields = try SelectionCompiler(api: view, fragments: fragments, values: values, denials: Denials(), path: []).collectFields(operation.selectionSet, typeName: typeName)
+            fields = try SelectionCompiler(api: view, fragments: fragments, values: values, denials: Denials(), path: [], access: access).collectFields(
+                operation.selectionSet, typeName: typeName)
         } catch {
             throw PlanErrors([error])
         }
@@ -230,7 +233,9 @@ package final class OperationPlanner: Sendable {
             let key = field.alias?.value ?? field.name.value
             return (
                 key: key,
-                plan: planRootField(field, key: key, typeName: typeName, rootFields: rootFields, fragments: fragments, values: values, mutation: operation.operation == .mutation)
+                plan: planRootField(
+                    field, key: key, typeName: typeName, rootFields: rootFields, fragments: fragments, values: values, access: access,
+                    mutation: operation.operation == .mutation)
             )
         }
         var planned = PlannedOperation(operationType: typeName, fields: plans, name: operation.name?.value)
@@ -281,7 +286,7 @@ package final class OperationPlanner: Sendable {
     /// not allowed by the model's `@auth`, or refused by its compiler), located at the field.
     private func planRootField(
         _ field: GraphQL.Field, key: String, typeName: String, rootFields: [String: RootField], fragments: [String: FragmentDefinition], values: ValueResolver,
-        mutation: Bool
+        access: Access, mutation: Bool
     ) -> RootFieldPlan {
         let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
         if field.name.value == "__typename" { return .constant(JSONText.quote(typeName)) }
@@ -291,13 +296,14 @@ package final class OperationPlanner: Sendable {
         guard let root = rootFields[field.name.value], let model = view.model(root.model) else {
             return .failure(PlanError(.validation, "Field '\(field.name.value)' in type '\(typeName)' is undefined.", path: [key], locations: location))
         }
-        guard model.auth.allows(Self.operation(root.kind)) else {
-            return .failure(PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type \(typeName)", path: [key], locations: location))
-        }
+        let unauthorized = PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type \(typeName)", path: [key], locations: location)
+        let decision = access.decision(model.auth, Self.operation(root.kind))
+        guard decision != .denied else { return .failure(unauthorized) }
         let denials = Denials()
-        let compiler = RootFieldCompiler(selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key]))
+        let compiler = RootFieldCompiler(selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key], access: access))
         do {
-            var statement = try compiler.compile(field, root: root)
+            var statement = try compiler.compile(field, root: root, decision: decision)
+            if statement.readsDenial || statement.denialCheck != nil || statement.deniesWithoutRow { statement.unauthorized = unauthorized }
             statement.locations = location
             statement.fieldErrors = denials.errors
             return .statement(statement, mutation: mutation)

@@ -1,14 +1,15 @@
 /// Binding a cached plan again for a request of the same shape: the SQL stays, the parameters are computed
 /// from the new request's variable leaves.
 extension PlannedOperation {
-    /// The plan with every parameter computed for `leaves`. A root field whose value is bad (a malformed
-    /// date, a foreign `nextToken`) fails as a fresh plan would have; the other fields still run.
-    func rebound(to leaves: [InputValue]) -> PlannedOperation {
+    /// The plan with every parameter computed for `leaves` and `caller`. A root field whose value is bad (a
+    /// malformed date, a foreign `nextToken`, someone else's owner) fails as a fresh plan would have; the other
+    /// fields still run.
+    func rebound(to leaves: [InputValue], caller: Caller) -> PlannedOperation {
         var result = self
         for index in result.fields.indices {
             guard case .statement(var statement, let mutation) = result.fields[index].plan, !statement.isFixed else { continue }
             do {
-                try statement.rebind(to: leaves)
+                try statement.rebind(to: leaves, caller: caller)
                 result.fields[index].plan = .statement(statement, mutation: mutation)
             } catch {
                 var located = error
@@ -22,28 +23,33 @@ extension PlannedOperation {
 }
 
 extension PlannedStatement {
-    /// True when no parameter depends on the request's variables.
+    /// True when no parameter depends on the request's variables or caller.
     var isFixed: Bool {
         parameterSources.allSatisfy(\.isFixed) && (readBack?.parameterSources.allSatisfy(\.isFixed) ?? true)
-            && referenceChecks.allSatisfy { $0.parameterSources.allSatisfy(\.isFixed) }
+            && referenceChecks.allSatisfy { $0.parameterSources.allSatisfy(\.isFixed) } && (denialCheck?.parameterSources.allSatisfy(\.isFixed) ?? true)
     }
 
-    /// Computes every parameter (the statement's, its read-back's and its reference checks') for `leaves`.
-    mutating func rebind(to leaves: [InputValue]) throws(PlanError) {
-        parameters = try Self.values(parameterSources, leaves)
+    /// Computes every parameter (the statement's, its read-back's, its reference checks' and its
+    /// authorization check's) for `leaves` and `caller`.
+    mutating func rebind(to leaves: [InputValue], caller: Caller) throws(PlanError) {
+        parameters = try Self.values(parameterSources, leaves, caller)
         if var readBack {
-            readBack.parameters = try Self.values(readBack.parameterSources, leaves)
+            readBack.parameters = try Self.values(readBack.parameterSources, leaves, caller)
             self.readBack = readBack
         }
         for index in referenceChecks.indices {
-            referenceChecks[index].parameters = try Self.values(referenceChecks[index].parameterSources, leaves)
+            referenceChecks[index].parameters = try Self.values(referenceChecks[index].parameterSources, leaves, caller)
+        }
+        if var denialCheck {
+            denialCheck.parameters = try Self.values(denialCheck.parameterSources, leaves, caller)
+            self.denialCheck = denialCheck
         }
     }
 
-    private static func values(_ sources: [ParameterSource], _ leaves: [InputValue]) throws(PlanError) -> [String?] {
+    private static func values(_ sources: [ParameterSource], _ leaves: [InputValue], _ caller: Caller) throws(PlanError) -> [String?] {
         var result: [String?] = []
         result.reserveCapacity(sources.count)
-        for source in sources { result.append(try source.value(for: leaves)) }
+        for source in sources { result.append(try source.value(for: leaves, caller: caller)) }
         return result
     }
 }

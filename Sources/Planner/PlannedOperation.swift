@@ -2,7 +2,8 @@
 package struct PlannedStatement: Equatable, Sendable {
     package static func == (lhs: PlannedStatement, rhs: PlannedStatement) -> Bool {
         lhs.sql == rhs.sql && lhs.parameters == rhs.parameters && lhs.requiresRow == rhs.requiresRow && lhs.referenceChecks == rhs.referenceChecks
-            && lhs.readBack == rhs.readBack
+            && lhs.readBack == rhs.readBack && lhs.readsDenial == rhs.readsDenial && lhs.denialCheck == rhs.denialCheck
+            && lhs.deniesWithoutRow == rhs.deniesWithoutRow
     }
 
     /// The SQL text (deterministic for a given operation and variable shape).
@@ -23,6 +24,17 @@ package struct PlannedStatement: Equatable, Sendable {
     package var readBack: ReadBack?
     /// Errors of nested fields the caller may not read (their values are null in the JSON).
     package var fieldErrors: [PlanError] = []
+    /// For a get under owner or group rules: the statement's second cell is true when the record exists but
+    /// the caller's rules do not match it (the field is then null with `unauthorized`).
+    package var readsDenial = false
+    /// For an update or delete under owner or group rules: when the write touched no row, this statement tells
+    /// whether the record is the caller's (then its condition failed) or not (`unauthorized`).
+    package var denialCheck: DenialCheck?
+    /// For a create under owner or group rules without a condition: no row back means the new values are not
+    /// the caller's (`unauthorized`).
+    package var deniesWithoutRow = false
+    /// The error of a root field denied while it runs (`readsDenial`, `denialCheck`, `deniesWithoutRow`).
+    package var unauthorized: PlanError?
     /// Where the root field is in the request, for error entries.
     package var locations: [(line: Int, column: Int)] = []
 
@@ -54,6 +66,21 @@ package struct ReadBack: Equatable, Sendable {
     package func parameters(key: [String?]) -> [String?] {
         key + parameters.dropFirst(keyCount)
     }
+}
+
+/// A read telling a write that touched no row under owner or group rules why: its one cell is true when the
+/// record exists and the caller's rules match it.
+package struct DenialCheck: Equatable, Sendable {
+    package static func == (lhs: DenialCheck, rhs: DenialCheck) -> Bool {
+        lhs.sql == rhs.sql && lhs.parameters == rhs.parameters
+    }
+
+    /// `SELECT <rules match> FROM <table> WHERE <key>`.
+    package var sql: String
+    /// Its parameters.
+    package var parameters: [String?]
+    /// Where each parameter comes from.
+    var parameterSources: [ParameterSource] = []
 }
 
 /// How to explain a `ReferenceInUse` failure of one constraint.

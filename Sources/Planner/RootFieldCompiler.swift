@@ -10,29 +10,38 @@ struct RootFieldCompiler {
 
     var api: APISchemaView { selection.api }
 
-    func compile(_ field: GraphQL.Field, root: RootField) throws(PlanError) -> PlannedStatement {
+    /// The statement of `field`; `decision` is what the caller's rules allow (a denied field never gets here):
+    /// under owner or group rules the statement reads and writes only the records they match.
+    func compile(_ field: GraphQL.Field, root: RootField, decision: AccessDecision = .granted) throws(PlanError) -> PlannedStatement {
         guard let model = api.model(root.model) else { throw PlanError(.validation, "Unknown model '\(root.model)'.") }
-        var binds = BindAllocator()
+        var binds = BindAllocator(caller: selection.access.caller)
+        var records: [AuthRule]?
+        if case .records(let rules) = decision { records = rules }
         let statement: Statement
         switch root.kind {
         case .get:
-            statement = .select(try get(field, model: model, binds: &binds))
+            statement = .select(try get(field, model: model, records: records, binds: &binds))
         case .list:
-            statement = .select(try list(field, model: model, root: root, keyFields: model.hasPrimaryKeyDirective ? [model.primaryKey[0]] : [], orderKeys: nil, binds: &binds))
+            statement = .select(
+                try list(
+                    field, model: model, root: root, keyFields: model.hasPrimaryKeyDirective ? [model.primaryKey[0]] : [], orderKeys: nil, records: records, binds: &binds))
         case .indexQuery(let index):
             statement = .select(
                 try list(
-                    field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) }, binds: &binds))
+                    field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) },
+                    records: records, binds: &binds))
         case .create:
-            return try MutationCompiler(selection: selection).create(field, model: model)
+            return try MutationCompiler(selection: selection).create(field, model: model, records: records)
         case .update:
-            return try UpdateDeleteCompiler(selection: selection).update(field, model: model)
+            return try UpdateDeleteCompiler(selection: selection).update(field, model: model, records: records)
         case .delete:
-            return try UpdateDeleteCompiler(selection: selection).delete(field, model: model)
+            return try UpdateDeleteCompiler(selection: selection).delete(field, model: model, records: records)
         case .subscription:
             throw PlanError(.unsupported, OperationPlanner.subscriptionsOverWebSocket)
         }
-        return PlannedStatement(sql: SQLRenderer.render(statement), binds: binds)
+        var planned = PlannedStatement(sql: SQLRenderer.render(statement), binds: binds)
+        if case .get = root.kind, records != nil { planned.readsDenial = true }
+        return planned
     }
 
     /// Arguments of a field as name → value (variables substituted; absent ones left out).
@@ -44,8 +53,9 @@ struct RootFieldCompiler {
         return result
     }
 
-    /// `getX(key…)`: the row with that key, or no row.
-    func get(_ field: GraphQL.Field, model: Model, binds: inout BindAllocator) throws(PlanError) -> Select {
+    /// `getX(key…)`: the row with that key, or no row. Under owner or group `records` rules, a second column
+    /// says whether the row is someone else's (its JSON is then null).
+    func get(_ field: GraphQL.Field, model: Model, records: [AuthRule]?, binds: inout BindAllocator) throws(PlanError) -> Select {
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
         let alias = binds.alias()
         let values = arguments(field)
@@ -56,16 +66,22 @@ struct RootFieldCompiler {
             }
             conditions.append(.binary(.column(table: alias, name: key.columnName), .equal, try binds.bind(value, for: key, of: model, schema: api.schema)))
         }
-        return try selection.selectObject(selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: .and(conditions), binds: &binds)
+        var select = try selection.selectObject(selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: .and(conditions), binds: &binds)
+        guard let records else { return select }
+        let matches = selection.access.predicate(records, model: model, alias: alias, binds: &binds)
+        select.columns = [SelectColumn(.caseWhen([(matches, select.columns[0].expression)], else: nil)), SelectColumn(.not(matches))]
+        return select
     }
 
     /// `listXs` and index queries: an optional partition key, paging, filter.
     func list(
-        _ field: GraphQL.Field, model: Model, root: RootField, keyFields: [String], orderKeys: [String]?, binds: inout BindAllocator
+        _ field: GraphQL.Field, model: Model, root: RootField, keyFields: [String], orderKeys: [String]?, records: [AuthRule]?, binds: inout BindAllocator
     ) throws(PlanError) -> Select {
         let alias = binds.alias()
         let values = arguments(field)
         var conditions: [SQLExpression] = []
+        // Under owner or group rules a list holds the caller's records only: pages stay full and exact.
+        if let records { conditions.append(selection.access.predicate(records, model: model, alias: alias, binds: &binds)) }
         var hasPartition = false
         for name in keyFields {
             guard let key = model.field(named: name), let value = values[name], value != .null else { continue }

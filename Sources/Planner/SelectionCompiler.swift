@@ -13,10 +13,12 @@ struct SelectionCompiler {
     let denials: Denials
     /// The response path of the object being compiled (`items` stands for every element).
     let path: [String]
+    /// The caller the plan is for, and what its rules allow.
+    let access: Access
 
     /// The same compiler one field deeper.
     func descending(_ key: String) -> SelectionCompiler {
-        SelectionCompiler(api: api, fragments: fragments, values: values, denials: denials, path: path + [key])
+        SelectionCompiler(api: api, fragments: fragments, values: values, denials: denials, path: path + [key], access: access)
     }
 
     /// The object for `selectionSet` on `model`, reading row alias `alias`.
@@ -104,20 +106,23 @@ struct SelectionCompiler {
         }
         let key = field.alias?.value ?? name
         let needed: ModelOperation = relationship.kind == .hasOne || relationship.kind == .belongsTo ? .get : .list
-        guard target.auth.allows(needed) else {
+        let decision = access.decision(target.auth, needed)
+        guard decision != .denied else {
             let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
             denials.errors.append(PlanError(.unauthorized, "Not Authorized to access \(name) on type \(model.name)", path: path + [key], locations: location))
             return .keyword(.null)
         }
         let nested = descending(key)
         let childAlias = binds.alias()
-        let join = SQLExpression.and(
-            zip(relationship.localFields, relationship.targetFields).map { local, remote in
-                .binary(
-                    .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
-                    .column(table: alias, name: model.field(named: local)?.columnName ?? local)
-                )
-            })
+        var joined: [SQLExpression] = zip(relationship.localFields, relationship.targetFields).map { local, remote in
+            .binary(
+                .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
+                .column(table: alias, name: model.field(named: local)?.columnName ?? local)
+            )
+        }
+        // Related records the caller's rules do not match are left out, as a list of them leaves them out.
+        if case .records(let rules) = decision { joined.append(access.predicate(rules, model: target, alias: childAlias, binds: &binds)) }
+        let join = SQLExpression.and(joined)
         switch relationship.kind {
         case .hasOne, .belongsTo:
             let object = try nested.object(selectionSet, model: target, alias: childAlias, binds: &binds)

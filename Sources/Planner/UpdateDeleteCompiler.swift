@@ -36,12 +36,14 @@ struct UpdateDeleteCompiler {
         return .and(parts)
     }
 
-    func update(_ field: GraphQL.Field, model: Model) throws(PlanError) -> PlannedStatement {
+    /// `updateX(input:, condition:)`; under owner or group `records` rules only a record they match is changed.
+    func update(_ field: GraphQL.Field, model: Model, records: [AuthRule]? = nil) throws(PlanError) -> PlannedStatement {
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
-        var binds = BindAllocator()
+        var binds = BindAllocator(caller: selection.access.caller)
         let (entries, condition) = try inputs(field)
         let target = binds.alias()
         var conditions = [try keyCondition(entries, model: model, alias: target, operation: "update", binds: &binds)]
+        if let records { conditions.append(selection.access.predicate(records, model: model, alias: target, binds: &binds)) }
         var assignments: [(column: String, value: SQLExpression)] = []
         let given = Set(entries.map(\.0))
         for index in model.indexes where index.fields.count > 2 {
@@ -77,24 +79,41 @@ struct UpdateDeleteCompiler {
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
             // The selection sees the record only through `RETURNING *`: one statement, one round trip.
             let select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
-            return PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
+            var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
+            planned.denialCheck = try records.map { (rules) throws(PlanError) in try denialCheck(entries, model: model, records: rules) }
+            return planned
         }
         update.returning = model.primaryKeyFields.map(\.columnName)
-        return PlannedStatement(
+        var planned = PlannedStatement(
             sql: SQLRenderer.render(.update(update)), binds: binds, requiresRow: true,
             readBack: try MutationCompiler(selection: selection).readBack(selectionSet, model: model)
         )
+        planned.denialCheck = try records.map { (rules) throws(PlanError) in try denialCheck(entries, model: model, records: rules) }
+        return planned
     }
 
-    func delete(_ field: GraphQL.Field, model: Model) throws(PlanError) -> PlannedStatement {
+    /// Whether the record the input names is one the caller's `records` rules match: asked when a write under
+    /// them touched no row, to tell a failed condition from someone else's (or no) record.
+    func denialCheck(_ entries: [(String, InputValue)], model: Model, records: [AuthRule]) throws(PlanError) -> DenialCheck {
+        var binds = BindAllocator(caller: selection.access.caller)
+        let alias = binds.alias()
+        let key = try keyCondition(entries, model: model, alias: alias, operation: "update", binds: &binds)
+        let matches = selection.access.predicate(records, model: model, alias: alias, binds: &binds)
+        let select = Select(columns: [SelectColumn(matches)], from: [.table(api.table(model), alias: alias)], where: key)
+        return DenialCheck(sql: SQLRenderer.render(.select(select)), parameters: binds.values, parameterSources: binds.sources)
+    }
+
+    /// `deleteX(input:, condition:)`; under owner or group `records` rules only a record they match is deleted.
+    func delete(_ field: GraphQL.Field, model: Model, records: [AuthRule]? = nil) throws(PlanError) -> PlannedStatement {
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
-        var binds = BindAllocator()
+        var binds = BindAllocator(caller: selection.access.caller)
         let (entries, condition) = try inputs(field)
         for (name, _) in entries where !model.primaryKey.contains(name) && !(name == "id" && !model.hasPrimaryKeyDirective) {
             throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).deleteInput)'.")
         }
         let target = binds.alias()
         var conditions = [try keyCondition(entries, model: model, alias: target, operation: "delete", binds: &binds)]
+        if let records { conditions.append(selection.access.predicate(records, model: model, alias: target, binds: &binds)) }
         if let condition {
             conditions.append(
                 .function(
@@ -103,10 +122,12 @@ struct UpdateDeleteCompiler {
         // The old image: nested selections read the snapshot from before the delete.
         let delete = Delete(table: api.table(model), alias: target, where: .and(conditions))
         let select = try selection.selectWritten(.delete(delete), selectionSet, model: model, binds: &binds)
-        return PlannedStatement(
+        var planned = PlannedStatement(
             sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true,
             referenceChecks: try referenceChecks(entries, model: model)
         )
+        planned.denialCheck = try records.map { (rules) throws(PlanError) in try denialCheck(entries, model: model, records: rules) }
+        return planned
     }
 
     /// Count statements for every constraint that can block deleting a `model` record.
@@ -114,7 +135,7 @@ struct UpdateDeleteCompiler {
         var checks: [ReferenceCheck] = []
         for (constraint, entry) in api.foreignKeys.entries.sorted(by: { $0.key < $1.key }) where entry.parent == model.name && entry.onDelete == "RESTRICT" {
             guard let child = api.model(entry.child) else { continue }
-            var binds = BindAllocator()
+            var binds = BindAllocator(caller: selection.access.caller)
             let alias = binds.alias()
             var parts: [SQLExpression] = []
             for (childField, key) in zip(entry.childFields, model.primaryKeyFields) {

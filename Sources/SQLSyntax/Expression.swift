@@ -88,6 +88,7 @@ package enum SQLOperator: String, Sendable, Equatable {
     case isDistinctFrom = "IS DISTINCT FROM"
     case isNotDistinctFrom = "IS NOT DISTINCT FROM"
     case arrayContainedBy = "<@"
+    case arrayOverlaps = "&&"
 }
 
 /// The functions the program calls. A closed set, so no name can come from a request.

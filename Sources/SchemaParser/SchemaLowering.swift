@@ -135,7 +135,7 @@ struct SchemaLowering {
                 continue
             }
             if let policy = authPolicy(rules: [ArgumentValue(value)], at: field.loc) {
-                globalAuth = AuthPolicy(publicOperations: policy.publicOperations, isFromGlobalRule: true)
+                globalAuth = AuthPolicy(rules: policy.rules, isFromGlobalRule: true)
             }
         }
     }

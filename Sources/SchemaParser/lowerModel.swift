@@ -44,6 +44,7 @@ extension SchemaLowering {
         }
 
         addImplicitFields(to: &fields, model: name, declaredPrimaryKey: primaryKey != nil, timestamps: timestamps, at: location(definition.name.loc))
+        addAuthFields(to: &fields, model: name, policy: auth, at: location(definition.name.loc))
         var model = Model(
             name: name, tableName: tableName, fields: fields, primaryKey: primaryKey ?? ["id"], indexes: indexes,
             operations: operations, timestamps: timestamps, auth: auth, location: location(definition.name.loc)
@@ -140,6 +141,27 @@ extension SchemaLowering {
                 continue
             }
             fields.append(ModelIR.Field(name: name, type: FieldType(.scalar(.awsDateTime), isRequired: true), origin: .implicitTimestamp, location: location))
+        }
+    }
+
+    /// Checks the fields the model's record-based rules read, and appends an owner field a rule names that the
+    /// model does not declare (`owner: String`, after the timestamps, as the transformer adds it). An owner or
+    /// groups field must hold text: a `String` (or `ID`), or a list of them.
+    mutating func addAuthFields(to fields: inout [ModelIR.Field], model: String, policy: AuthPolicy, at location: ModelIR.SourceLocation?) {
+        for rule in policy.rules where rule.isRecordBased {
+            let name = rule.strategy == .owner ? rule.effectiveOwnerField : rule.effectiveGroupsField
+            guard let existing = fields.first(where: { $0.name == name }) else {
+                if rule.strategy == .owner {
+                    fields.append(ModelIR.Field(name: name, type: FieldType(.scalar(.string)), origin: .implicitOwner, location: location))
+                } else {
+                    error("The @auth groups rule of '\(model)' reads groupsField '\(name)', which '\(model)' does not declare; add '\(name): [String]' (or String).", at: location)
+                }
+                continue
+            }
+            guard existing.relationship == nil, existing.type.base == .scalar(.string) || existing.type.base == .scalar(.id) else {
+                error("Field '\(model).\(name)' holds the record's \(rule.strategy == .owner ? "owner" : "groups") for @auth, so it must be String, ID or a list of them.", at: existing.location)
+                continue
+            }
         }
     }
 

@@ -91,9 +91,18 @@ extension SchemaLowering {
             SecondaryIndex(name: "by\(left.name)", fields: leftFields, queryField: plural + "By" + Inflection.upperFirst(leftFields[0]), location: at),
             SecondaryIndex(name: "by\(right.name)", fields: rightFields, queryField: plural + "By" + Inflection.upperFirst(rightFields[0]), location: at),
         ]
-        let auth = AuthPolicy(publicOperations: left.auth.publicOperations.union(right.auth.publicOperations))
+        // The join rows hold no owner or groups: they get the rules of both sides that grant whole operations.
+        let auth = AuthPolicy(rules: Self.joinRules(left.auth.rules + right.auth.rules))
         var join = Model(name: joinName, fields: fields, indexes: indexes, auth: auth, location: at)
         join.manyToManyRelation = relation
         return (join, leftFields, rightFields)
+    }
+
+    /// The rules of a join model: those of either side that grant whole operations (public, private, static
+    /// groups), each once.
+    static func joinRules(_ rules: [AuthRule]) -> [AuthRule] {
+        var kept: [AuthRule] = []
+        for rule in rules where !rule.isRecordBased && !kept.contains(rule) { kept.append(rule) }
+        return kept
     }
 }

@@ -68,7 +68,7 @@ struct SchemaParserTests {
               author: Person
               rating: Rating
             }
-            type Comment @model @auth(rules: [{ allow: owner }]) {
+            type Comment @model @auth(rules: [{ allow: custom }]) {
               id: ID!
             }
             """
@@ -76,7 +76,7 @@ struct SchemaParserTests {
         let messages = result.errors.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
         #expect(messages.contains("3:11 Unknown type 'Person'."))
         #expect(messages.contains("4:11 Unknown type 'Rating'."))
-        #expect(messages.contains { $0.hasPrefix("6:21 @auth rule 'allow: owner' is not supported yet") })
+        #expect(messages.contains { $0.hasPrefix("6:21 @auth rule 'allow: custom' is not supported") })
         #expect(result.schema == nil)
         let formatted = DiagnosticFormatter.format(result.errors, source: source)
         #expect(formatted.contains("bad.graphql:3:11: error: Unknown type 'Person'.\n  author: Person\n          ^"))

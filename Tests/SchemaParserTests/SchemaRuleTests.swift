@@ -29,10 +29,32 @@ let ruleCases: [RuleCase] = [
     RuleCase(rule: "unknown @model argument", schema: "type A @model(search: true) \(P) {\n  id: ID!\n}", message: "Unknown @model argument 'search'", line: 1),
     RuleCase(rule: "bad operation name in @model", schema: "type A @model(queries: {get: \"1x\"}) \(P) {\n  id: ID!\n}", message: "must be a GraphQL name or null", line: 1),
     RuleCase(rule: "@auth without rules", schema: "type A @model @auth {\n  id: ID!\n}", message: "@auth needs a 'rules' argument.", line: 1),
-    RuleCase(rule: "@auth owner rule unsupported", schema: "type A @model @auth(rules: [{allow: owner}]) {\n  id: ID!\n}", message: "'allow: owner' is not supported yet", line: 1),
+    RuleCase(rule: "@auth custom rule unsupported", schema: "type A @model @auth(rules: [{allow: custom}]) {\n  id: ID!\n}", message: "'allow: custom' is not supported", line: 1),
+    RuleCase(
+        rule: "@auth IAM provider unsupported", schema: "type A @model @auth(rules: [{allow: private, provider: iam}]) {\n  id: ID!\n}",
+        message: "has provider 'iam', which ModelGraph does not support", line: 1),
     RuleCase(
         rule: "@auth public with userPools", schema: "type A @model @auth(rules: [{allow: public, provider: userPools}]) {\n  id: ID!\n}",
-        message: "supports only 'provider: apiKey'", line: 1),
+        message: "cannot use provider userPools; use apiKey", line: 1),
+    RuleCase(
+        rule: "@auth owner with an API key", schema: "type A @model @auth(rules: [{allow: owner, provider: apiKey}]) {\n  id: ID!\n}",
+        message: "cannot use provider apiKey; use oidc or userPools", line: 1),
+    RuleCase(
+        rule: "@auth v1 queries key", schema: "type A @model @auth(rules: [{allow: owner, queries: [get]}]) {\n  id: ID!\n}",
+        message: "'queries' is the transformer v1 spelling", line: 1),
+    RuleCase(
+        rule: "@auth key of another strategy", schema: "type A @model @auth(rules: [{allow: owner, groups: [\"a\"]}]) {\n  id: ID!\n}",
+        message: "rule key 'groups' does not apply to 'allow: owner'", line: 1),
+    RuleCase(
+        rule: "@auth static and dynamic groups at once",
+        schema: "type A @model @auth(rules: [{allow: groups, groups: [\"a\"], groupsField: \"g\"}]) {\n  id: ID!\n  g: String\n}",
+        message: "takes 'groups' (static) or 'groupsField' (dynamic), not both", line: 1),
+    RuleCase(
+        rule: "@auth groups field not declared", schema: "type A @model @auth(rules: [{allow: groups, groupsField: \"team\"}]) {\n  id: ID!\n}",
+        message: "reads groupsField 'team', which 'A' does not declare", line: 1),
+    RuleCase(
+        rule: "@auth owner field of the wrong type", schema: "type A @model @auth(rules: [{allow: owner, ownerField: \"n\"}]) {\n  id: ID!\n  n: Int\n}",
+        message: "Field 'A.n' holds the record's owner for @auth, so it must be String, ID or a list of them.", line: 3),
     RuleCase(
         rule: "@auth unknown operation", schema: "type A @model @auth(rules: [{allow: public, operations: [fly]}]) {\n  id: ID!\n}", message: "Unknown @auth operation 'fly'",
         line: 1),
