@@ -61,6 +61,12 @@ package enum StorageMapping {
             indexes.append(StorageIndex(name: indexName(table: model.tableName, suffix: name), columns: names))
         }
         for index in model.indexes { addIndex(index.name, index.fields) }
+        // Owner and groups fields of record-based @auth rules: each list and get of a signed-in user filters on
+        // them, so "my records in key order" is one index range scan.
+        for rule in model.auth.rules where rule.isRecordBased {
+            let field = rule.strategy == .owner ? rule.effectiveOwnerField : rule.effectiveGroupsField
+            if let stored = model.field(named: field), !stored.type.isList { addIndex(field, [field]) }
+        }
         var foreignKeys: [StorageForeignKey] = []
         // References this model holds: its own belongsTo/hasOne(fields), and the hasMany/hasOne of parents.
         for (owner, relationship, referencing) in references(into: model, schema: schema) {

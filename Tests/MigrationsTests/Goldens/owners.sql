@@ -9,6 +9,8 @@ CREATE TABLE "Note" (
   PRIMARY KEY ("id")
 );
 
+CREATE INDEX "Note_owner" ON "Note" ("owner", "id");
+
 CREATE TABLE "Remark" (
   "id" text COLLATE "C" NOT NULL,
   "body" text COLLATE "C" NOT NULL,
@@ -20,6 +22,8 @@ CREATE TABLE "Remark" (
 );
 
 CREATE INDEX "Remark_byNote" ON "Remark" ("noteId", "id");
+
+CREATE INDEX "Remark_author" ON "Remark" ("author", "id");
 
 CREATE TABLE "Board" (
   "id" text COLLATE "C" NOT NULL,
@@ -38,5 +42,7 @@ CREATE TABLE "Room" (
   "updatedAt" timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY ("id")
 );
+
+CREATE INDEX "Room_team" ON "Room" ("team", "id");
 
 ALTER TABLE "Remark" ADD CONSTRAINT "Remark_noteId_fkey" FOREIGN KEY ("noteId") REFERENCES "Note" ("id") ON DELETE SET NULL;
