@@ -99,6 +99,7 @@ struct SelectionCompiler {
         }
         let column = SQLExpression.column(table: alias, name: modelField.columnName)
         guard let relationship = modelField.relationship, let target = api.model(relationship.target) else {
+            if Self.readsAsUsername(modelField, of: model) { return Self.usernamePart(of: column) }
             return Self.output(column, type: modelField.type)
         }
         guard let selectionSet = field.selectionSet else {
@@ -148,6 +149,20 @@ struct SelectionCompiler {
                 binds: &binds
             )
         }
+    }
+
+    /// True for a single-owner field whose owner rule joins two claims (`sub::username`): clients read it as
+    /// the user name, as AppSync resolves it, while the stored value keeps the stable subject.
+    static func readsAsUsername(_ field: ModelIR.Field, of model: Model) -> Bool {
+        !field.type.isList
+            && model.auth.rules.contains { $0.strategy == .owner && $0.effectiveOwnerField == field.name && $0.effectiveIdentityClaim.contains("::") }
+    }
+
+    /// The part after `::` of a stored owner, or the whole value when it has none (records of older apps).
+    static func usernamePart(of column: SQLExpression) -> SQLExpression {
+        .caseWhen(
+            [(.binary(.function(.strpos, [column, .constant("::")]), .greater, .integer(0)), .function(.splitPart, [column, .constant("::"), .integer(2)]))],
+            else: column)
     }
 
     /// How a column value is written into the response JSON.

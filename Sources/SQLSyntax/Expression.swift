@@ -108,6 +108,7 @@ package enum SQLFunction: String, Sendable, Equatable {
     case length
     case cardinality
     case strpos
+    case splitPart = "split_part"
     case left
     case encode
     case convertTo = "convert_to"
