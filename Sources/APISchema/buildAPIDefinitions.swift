@@ -128,7 +128,8 @@ struct APIDefinitionsBuilder {
         }
     }
 
-    /// A model's create, update and delete mutations and the subscriptions to each.
+    /// A model's create, update and delete mutations and the subscriptions to each; a subscription takes its
+    /// model's owner arguments after `filter`.
     private func addMutationsAndSubscriptions(of model: Model, names: ModelNames, to collected: inout Collected) {
         for (operation, input, kind) in [
             (names.create, names.createInput, RootFieldKind.create), (names.update, names.updateInput, .update), (names.delete, names.deleteInput, .delete),
@@ -138,12 +139,13 @@ struct APIDefinitionsBuilder {
                 SDLField(operation, model.name, arguments: [SDLArgument("input", "\(input)!"), SDLArgument("condition", names.conditionInput)]))
             collected.output.mutation[operation] = RootField(name: operation, model: model.name, kind: kind)
         }
+        let filterArguments = [SDLArgument("filter", names.subscriptionFilterInput)] + OwnerFields(model).subscriptionArguments
         for (subscriptions, mutation, kind) in [(names.onCreate, names.create, "create"), (names.onUpdate, names.update, "update"), (names.onDelete, names.delete, "delete")] {
             guard let mutation else { continue }
             for subscription in subscriptions {
                 collected.subscriptionFields.append(
                     SDLField(
-                        subscription, model.name, arguments: [SDLArgument("filter", names.subscriptionFilterInput)],
+                        subscription, model.name, arguments: filterArguments,
                         directives: "@aws_subscribe(mutations: [\"\(mutation)\"])"
                     ))
                 collected.output.subscription[subscription] = RootField(name: subscription, model: model.name, kind: .subscription(kind))

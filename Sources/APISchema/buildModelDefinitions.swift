@@ -23,9 +23,10 @@ struct ModelDefinitionsBuilder {
         hasManyGeneratedFields = generated
     }
 
-    /// The `type X { … }` definition.
+    /// The `type X { … }` definition. Implicit owner fields go last, after the generated reference fields.
     func objectType(_ model: Model) -> SDLDefinition {
-        .object(model.name, fields: model.fields.compactMap { outputField($0) })
+        let fields = model.fields.filter { $0.origin != .implicitOwner } + model.fields.filter { $0.origin == .implicitOwner }
+        return .object(model.name, fields: fields.compactMap { outputField($0) })
     }
 
     func outputField(_ field: Field) -> SDLField? {
@@ -61,9 +62,9 @@ struct ModelDefinitionsBuilder {
         .object(ModelNames(model).connection, fields: [SDLField("items", "[\(model.name)]!"), SDLField("nextToken", "String")])
     }
 
-    /// Stored scalar and enum fields that are not generated references.
+    /// Stored scalar and enum fields that are not generated (references and implicit owners come later).
     func filterableFields(_ model: Model) -> [Field] {
-        model.storedFields.filter { $0.origin != .implicitReference && InputTypeNames.filter(for: $0.type) != nil }
+        model.storedFields.filter { $0.origin != .implicitReference && $0.origin != .implicitOwner && InputTypeNames.filter(for: $0.type) != nil }
     }
 
     func referenceFields(_ model: Model) -> [Field] {
@@ -76,10 +77,11 @@ struct ModelDefinitionsBuilder {
         var fields = filterableFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
         fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]"), SDLField("not", name)]
         fields += referenceFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
-        return .input(name, fields: fields)
+        return .input(name, fields: OwnerFields(model).appended(to: fields))
     }
 
-    /// `ModelXConditionInput`: no key fields, implicit timestamps after the combinators.
+    /// `ModelXConditionInput`: no key fields, implicit timestamps after the combinators, then the owner fields
+    /// it lacks (even a declared one left out as a key field).
     func conditionInput(_ model: Model) -> SDLDefinition {
         let name = ModelNames(model).conditionInput
         var fields: [SDLField] = []
@@ -93,10 +95,11 @@ struct ModelDefinitionsBuilder {
             fields.append(SDLField(field.name, "ModelStringInput"))
         }
         fields += referenceFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
-        return .input(name, fields: fields)
+        return .input(name, fields: OwnerFields(model).appended(to: fields))
     }
 
-    /// `ModelSubscriptionXFilterInput`.
+    /// `ModelSubscriptionXFilterInput`. Owner and dynamic groups fields leave their usual place; the owner
+    /// fields come back at the end as `ModelStringInput`.
     func subscriptionFilterInput(_ model: Model) -> SDLDefinition {
         let name = ModelNames(model).subscriptionFilterInput
         var fields = filterableFields(model).compactMap { field in InputTypeNames.subscriptionFilter(for: field.type).map { SDLField(field.name, $0) } }
@@ -117,7 +120,8 @@ struct ModelDefinitionsBuilder {
                 fields.append(SDLField(name, type))
             }
         }
-        return .input(name, fields: fields)
+        let owners = OwnerFields(model)
+        return .input(name, fields: owners.appended(to: fields.filter { !owners.hiddenFromSubscriptionFilter.contains($0.name) }))
     }
 
     /// The input spelling of a stored field's type (non-model objects become their `…Input` twin).
@@ -126,13 +130,13 @@ struct ModelDefinitionsBuilder {
         return type.description
     }
 
-    /// `CreateXInput`.
+    /// `CreateXInput`: no implicit timestamps or owner fields.
     func createInput(_ model: Model) -> SDLDefinition {
         var fields: [SDLField] = []
         if let id = model.field(named: "id") {
             fields.append(SDLField("id", model.generatesID ? id.type.with(required: false).description : id.type.description))
         }
-        for field in model.storedFields where field.name != "id" && field.origin != .implicitTimestamp && field.origin != .implicitReference {
+        for field in model.storedFields where field.name != "id" && ![.implicitTimestamp, .implicitReference, .implicitOwner].contains(field.origin) {
             let isTimestamp = field.name == model.timestamps.createdAt || field.name == model.timestamps.updatedAt
             fields.append(SDLField(field.name, inputType(isTimestamp ? field.type.with(required: false) : field.type)))
         }
@@ -140,14 +144,14 @@ struct ModelDefinitionsBuilder {
         return .input(ModelNames(model).createInput, fields: fields)
     }
 
-    /// `UpdateXInput`: everything optional but the key.
+    /// `UpdateXInput`: everything optional but the key; no implicit owner field.
     func updateInput(_ model: Model) -> SDLDefinition {
         var fields: [SDLField] = []
         let keyFields: Set<String> = model.hasPrimaryKeyDirective ? Set(model.primaryKey) : ["id"]
         if let id = model.field(named: "id") {
             fields.append(SDLField("id", keyFields.contains("id") ? id.type.with(required: true).description : id.type.with(required: false).description))
         }
-        for field in model.storedFields where field.name != "id" && field.origin != .implicitTimestamp {
+        for field in model.storedFields where field.name != "id" && field.origin != .implicitTimestamp && field.origin != .implicitOwner {
             let required = keyFields.contains(field.name)
             fields.append(SDLField(field.name, inputType(field.type.with(required: required))))
         }

@@ -28,6 +28,8 @@ package struct Field: Equatable, Sendable, Codable {
     package var relationship: Relationship?
     /// Where it was declared (or the model, for implicit fields).
     package var location: SourceLocation?
+    /// The field's own `@auth` rules, which replace the model's for reading and writing this field.
+    package var auth: AuthPolicy?
 
     /// Creates a field.
     package init(

@@ -51,9 +51,11 @@ struct MutationCompiler {
             if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && model.generatesID { continue }
             throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(ModelNames(model).createInput)'.")
         }
-        var authorization: SQLExpression?
-        if let records {
-            authorization = CreateAuthorization(access: selection.access, model: model).guardCondition(records, columns: &columns, values: &values, binds: &binds)
+        let fieldRules = try FieldWriteAccess(given: given, model: model, operation: .create, access: selection.access).records
+        var authorizations: [SQLExpression] = []
+        let authorization = CreateAuthorization(access: selection.access, model: model)
+        for rules in (records.map { [$0] } ?? []) + fieldRules {
+            authorizations.append(authorization.guardCondition(rules, columns: &columns, values: &values, binds: &binds))
         }
         var insert = Insert(table: api.table(model), columns: columns, values: values)
         if let condition {
@@ -64,19 +66,20 @@ struct MutationCompiler {
             let test = try FilterCompiler(api: api, model: model, alias: absent, pins: selection.values.pins).condition(condition, binds: &binds)
             insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
         }
-        if let authorization {
+        if !authorizations.isEmpty {
             var guardQuery = insert.guardedBy ?? Select(columns: [])
-            guardQuery.whereClause = guardQuery.whereClause.map { .and([$0, authorization]) } ?? authorization
+            guardQuery.whereClause = .and((guardQuery.whereClause.map { [$0] } ?? []) + authorizations)
             insert.guardedBy = guardQuery
         }
         // No row back: the condition failed or, without one, the values are not the caller's.
-        let requiresRow = condition != nil || records != nil
+        let guarded = !authorizations.isEmpty
+        let requiresRow = condition != nil || guarded
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
             // Nothing selected can see the new row except through the insert's own `RETURNING *`: one
             // statement, atomic without a transaction, one round trip.
             let select = try selection.selectWritten(.insert(insert), selectionSet, model: model, binds: &binds)
             var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: requiresRow)
-            planned.deniesWithoutRow = records != nil && condition == nil
+            planned.deniesWithoutRow = guarded && condition == nil
             return planned
         }
         insert.returning = model.primaryKeyFields.map(\.columnName)
@@ -84,7 +87,7 @@ struct MutationCompiler {
             sql: SQLRenderer.render(.insert(insert)), binds: binds, requiresRow: requiresRow,
             readBack: try readBack(selectionSet, model: model)
         )
-        planned.deniesWithoutRow = records != nil && condition == nil
+        planned.deniesWithoutRow = guarded && condition == nil
         return planned
     }
 }

@@ -25,7 +25,8 @@ extension OperationPlanner {
             throw PlanErrors([error])
         }
         let values = ValueResolver(variables: resolved)
-        let selection = SelectionCompiler(api: view, fragments: fragments, values: values, denials: Denials(), path: [], access: Access(caller: caller, api: view))
+        let selection = SelectionCompiler(
+            api: view, fragments: fragments, values: values, denials: Denials(), path: [], access: Access(caller: caller, api: view), quietFieldDenials: true)
         let fields: [GraphQL.Field]
         do {
             fields = try selection.collectFields(operation.selectionSet, typeName: "Subscription")

@@ -300,7 +300,8 @@ package final class OperationPlanner: Sendable {
         let decision = access.decision(model.auth, Self.operation(root.kind))
         guard decision != .denied else { return .failure(unauthorized) }
         let denials = Denials()
-        let compiler = RootFieldCompiler(selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key], access: access))
+        let compiler = RootFieldCompiler(
+            selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key], access: access, quietFieldDenials: mutation))
         do {
             var statement = try compiler.compile(field, root: root, decision: decision)
             if statement.readsDenial || statement.denialCheck != nil || statement.deniesWithoutRow { statement.unauthorized = unauthorized }

@@ -15,10 +15,13 @@ struct SelectionCompiler {
     let path: [String]
     /// The caller the plan is for, and what its rules allow.
     let access: Access
+    /// True in mutation and subscription responses: a field its own `@auth` hides from the caller is null
+    /// there without an error, as AppSync answers.
+    var quietFieldDenials = false
 
     /// The same compiler one field deeper.
     func descending(_ key: String) -> SelectionCompiler {
-        SelectionCompiler(api: api, fragments: fragments, values: values, denials: denials, path: path + [key], access: access)
+        SelectionCompiler(api: api, fragments: fragments, values: values, denials: denials, path: path + [key], access: access, quietFieldDenials: quietFieldDenials)
     }
 
     /// The object for `selectionSet` on `model`, reading row alias `alias`.
@@ -98,9 +101,25 @@ struct SelectionCompiler {
             throw PlanError(.validation, "Field '\(name)' in type '\(model.name)' is undefined.")
         }
         let column = SQLExpression.column(table: alias, name: modelField.columnName)
+        var shownTo: [AuthRule]?
+        if let policy = modelField.auth {
+            switch access.decision(policy, .get) {
+            case .granted: break
+            case .denied:
+                if !quietFieldDenials {
+                    let location = field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? []
+                    denials.errors.append(
+                        PlanError(.unauthorized, "Not Authorized to access \(name) on type \(model.name)", path: path + [field.alias?.value ?? name], locations: location))
+                }
+                return .keyword(.null)
+            case .records(let rules): shownTo = rules
+            }
+        }
         guard let relationship = modelField.relationship, let target = api.model(relationship.target) else {
-            if Self.readsAsUsername(modelField, of: model) { return Self.usernamePart(of: column) }
-            return Self.output(column, type: modelField.type)
+            let output = Self.readsAsUsername(modelField, of: model) ? Self.usernamePart(of: column) : Self.output(column, type: modelField.type)
+            // A field only the record's owner (or group) may read is null in other callers' records.
+            guard let shownTo else { return output }
+            return .caseWhen([(access.predicate(shownTo, model: model, alias: alias, binds: &binds), output)], else: nil)
         }
         guard let selectionSet = field.selectionSet else {
             throw PlanError(.validation, "Field '\(name)' of type '\(model.name)' must have a selection of subfields.")

@@ -46,6 +46,11 @@ struct UpdateDeleteCompiler {
         if let records { conditions.append(selection.access.predicate(records, model: model, alias: target, binds: &binds)) }
         var assignments: [(column: String, value: SQLExpression)] = []
         let given = Set(entries.map(\.0))
+        // Fields only the record's owner or group may write: the record must match their rules too.
+        let ruleSets = (records.map { [$0] } ?? []) + (try FieldWriteAccess(given: given, model: model, operation: .update, access: selection.access).records)
+        for rules in ruleSets.dropFirst(records == nil ? 0 : 1) {
+            conditions.append(selection.access.predicate(rules, model: model, alias: target, binds: &binds))
+        }
         for index in model.indexes where index.fields.count > 2 {
             let sortKeys = index.fields.dropFirst()
             if sortKeys.contains(where: given.contains), let missing = sortKeys.first(where: { !given.contains($0) }) {
@@ -80,7 +85,7 @@ struct UpdateDeleteCompiler {
             // The selection sees the record only through `RETURNING *`: one statement, one round trip.
             let select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
             var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
-            planned.denialCheck = try records.map { (rules) throws(PlanError) in try denialCheck(entries, model: model, records: rules) }
+            if !ruleSets.isEmpty { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: ruleSets) }
             return planned
         }
         update.returning = model.primaryKeyFields.map(\.columnName)
@@ -88,17 +93,17 @@ struct UpdateDeleteCompiler {
             sql: SQLRenderer.render(.update(update)), binds: binds, requiresRow: true,
             readBack: try MutationCompiler(selection: selection).readBack(selectionSet, model: model)
         )
-        planned.denialCheck = try records.map { (rules) throws(PlanError) in try denialCheck(entries, model: model, records: rules) }
+        if !ruleSets.isEmpty { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: ruleSets) }
         return planned
     }
 
-    /// Whether the record the input names is one the caller's `records` rules match: asked when a write under
-    /// them touched no row, to tell a failed condition from someone else's (or no) record.
-    func denialCheck(_ entries: [(String, InputValue)], model: Model, records: [AuthRule]) throws(PlanError) -> DenialCheck {
+    /// Whether the record the input names is one the caller's rules match (every set of `ruleSets`): asked
+    /// when a write under them touched no row, to tell a failed condition from someone else's (or no) record.
+    func denialCheck(_ entries: [(String, InputValue)], model: Model, ruleSets: [[AuthRule]]) throws(PlanError) -> DenialCheck {
         var binds = BindAllocator(caller: selection.access.caller)
         let alias = binds.alias()
         let key = try keyCondition(entries, model: model, alias: alias, operation: "update", binds: &binds)
-        let matches = selection.access.predicate(records, model: model, alias: alias, binds: &binds)
+        let matches = SQLExpression.and(ruleSets.map { selection.access.predicate($0, model: model, alias: alias, binds: &binds) })
         let select = Select(columns: [SelectColumn(matches)], from: [.table(api.table(model), alias: alias)], where: key)
         return DenialCheck(sql: SQLRenderer.render(.select(select)), parameters: binds.values, parameterSources: binds.sources)
     }
@@ -126,7 +131,7 @@ struct UpdateDeleteCompiler {
             sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true,
             referenceChecks: try referenceChecks(entries, model: model)
         )
-        planned.denialCheck = try records.map { (rules) throws(PlanError) in try denialCheck(entries, model: model, records: rules) }
+        if let records { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: [records]) }
         return planned
     }
 

@@ -45,6 +45,7 @@ extension SchemaLowering {
 
         addImplicitFields(to: &fields, model: name, declaredPrimaryKey: primaryKey != nil, timestamps: timestamps, at: location(definition.name.loc))
         addAuthFields(to: &fields, model: name, policy: auth, at: location(definition.name.loc))
+        for policy in fields.compactMap(\.auth) { addAuthFields(to: &fields, model: name, policy: policy, at: location(definition.name.loc)) }
         var model = Model(
             name: name, tableName: tableName, fields: fields, primaryKey: primaryKey ?? ["id"], indexes: indexes,
             operations: operations, timestamps: timestamps, auth: auth, location: location(definition.name.loc)
@@ -96,7 +97,7 @@ extension SchemaLowering {
             case "refersTo":
                 if let column = readRefersTo(directive, owner: "field '\(name).\(fieldName)'") { field.columnName = column }
             case "auth":
-                error("Field-level @auth on '\(name).\(fieldName)' is not supported yet.", at: directive.loc)
+                field.auth = readAuthDirective(directive)
             default:
                 isRelationship = true
                 pendingRelationships.append(
@@ -159,7 +160,9 @@ extension SchemaLowering {
                 continue
             }
             guard existing.relationship == nil, existing.type.base == .scalar(.string) || existing.type.base == .scalar(.id) else {
-                error("Field '\(model).\(name)' holds the record's \(rule.strategy == .owner ? "owner" : "groups") for @auth, so it must be String, ID or a list of them.", at: existing.location)
+                error(
+                    "Field '\(model).\(name)' holds the record's \(rule.strategy == .owner ? "owner" : "groups") for @auth, so it must be String, ID or a list of them.",
+                    at: existing.location)
                 continue
             }
         }

@@ -167,4 +167,25 @@ struct OwnerRuleTests {
         }
         #expect(h.planner.cachedPlanCount == plansAfterFirst)
     }
+
+    @Test("a nextToken from one user's pages, replayed by another, pages through the other's records only")
+    func nextTokenReplay() async throws {
+        let h = try await Self.harness()
+        defer { h.server.stop() }
+        let alice = Self.user("alice"), bob = Self.user("bob")
+        for id in ["a1", "a2", "a3"] { _ = await h.run("mutation { createNote(input: {id: \"\(id)\", title: \"t\"}) { id } }", as: alice) }
+        for id in ["b1", "b2"] { _ = await h.run("mutation { createNote(input: {id: \"\(id)\", title: \"t\"}) { id } }", as: bob) }
+        let page = "query($token: String) { listNotes(limit: 1, nextToken: $token) { items { id } nextToken } }"
+        let first = await h.run(page, as: alice)
+        let token = try #require((first.data["listNotes"] as? [String: Any])?["nextToken"] as? String)
+        var seen: [String] = []
+        var next: InputValue = .string(token)
+        while next != .null {
+            let replayed = await h.run(page, as: bob, ["token": next])
+            let connection = replayed.data["listNotes"] as? [String: Any]
+            seen += ((connection?["items"] as? [[String: String]]) ?? []).compactMap { $0["id"] }
+            next = (connection?["nextToken"] as? String).map(InputValue.string) ?? .null
+        }
+        #expect(seen.allSatisfy { $0.hasPrefix("b") })
+    }
 }

@@ -59,8 +59,8 @@ let ruleCases: [RuleCase] = [
         rule: "@auth unknown operation", schema: "type A @model @auth(rules: [{allow: public, operations: [fly]}]) {\n  id: ID!\n}", message: "Unknown @auth operation 'fly'",
         line: 1),
     RuleCase(
-        rule: "field-level @auth unsupported", schema: "type A @model \(P) {\n  b: String @auth(rules: [{allow: public}])\n}",
-        message: "Field-level @auth on 'A.b' is not supported yet.", line: 2),
+        rule: "field-level @auth with a custom rule", schema: "type A @model \(P) {\n  b: String @auth(rules: [{allow: custom}])\n}",
+        message: "@auth rule 'allow: custom' is not supported", line: 2),
     RuleCase(rule: "two @primaryKey", schema: "type A @model \(P) {\n  a: ID! @primaryKey\n  b: ID! @primaryKey\n}", message: "Model 'A' has more than one @primaryKey.", line: 3),
     RuleCase(
         rule: "nullable primary key", schema: "type A @model \(P) {\n  a: ID @primaryKey\n}", message: "The primary key field 'A.a' must be a non-null scalar or enum", line: 2),

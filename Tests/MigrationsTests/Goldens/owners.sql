@@ -45,4 +45,17 @@ CREATE TABLE "Room" (
 
 CREATE INDEX "Room_team" ON "Room" ("team", "id");
 
+CREATE TABLE "Profile" (
+  "id" text COLLATE "C" NOT NULL,
+  "name" text COLLATE "C" NOT NULL,
+  "email" text COLLATE "C",
+  "salary" integer,
+  "createdAt" timestamptz NOT NULL DEFAULT now(),
+  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "owner" text COLLATE "C",
+  PRIMARY KEY ("id")
+);
+
+CREATE INDEX "Profile_owner" ON "Profile" ("owner", "id");
+
 ALTER TABLE "Remark" ADD CONSTRAINT "Remark_noteId_fkey" FOREIGN KEY ("noteId") REFERENCES "Note" ("id") ON DELETE SET NULL;
