@@ -179,7 +179,11 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["EmbeddedPostgres", "Postgres", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "EmbeddedPostgres", "Postgres", "JSON", .product(name: "Logging", package: "swift-log"),
+                // Signing test tokens (TokenMinter) for the token verifier's tests and the end-to-end ones.
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Pure tests: no database.
@@ -216,7 +220,9 @@ let package = Package(
         // Token verification with keys the tests generate; a key set served by a local HTTP server.
         .testTarget(
             name: "AuthTests",
-            dependencies: ["Auth", "JSON", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: [
+                "Auth", "JSON", "TestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings),
         // The real-time protocols and subscriptions, without a socket or a database.
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "JSON", "Execution"], swiftSettings: swiftSettings),
