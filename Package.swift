@@ -106,6 +106,9 @@ let package = Package(
             dependencies: ["Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // Who a request is, for every transport: an API key checked in the store, or a token verified by the
+        // configured user pool or OpenID Connect provider, made into the caller authorization rules see.
+        .target(name: "Authentication", dependencies: ["Auth", "JSON", "ModelIR", "Planner", "Store"], swiftSettings: swiftSettings),
         // Layer 3: execution, for every transport: plan, run the statements, map errors, build the answer.
         .target(
             name: "Execution",
