@@ -123,14 +123,14 @@ let package = Package(
         // process), the subscriptions and their delivery, and the WebSocket protocols, for any socket.
         .target(
             name: "Realtime",
-            dependencies: ["JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Authentication", "JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // HTTP, and the WebSocket upgrade that hands a socket to Realtime.
         .target(
             name: "Server",
             dependencies: [
-                "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime",
+                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime",
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // Already in the graph through HummingbirdTLS: reading the PEM files `serve --tls-cert/--tls-key` names.
