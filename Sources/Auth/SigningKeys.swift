@@ -118,7 +118,13 @@ package final class SigningKeys: Sendable {
         case .url(let url):
             var request = URLRequest(url: url, timeoutInterval: 10)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
-            let (data, response) = try await URLSession.shared.data(for: request)
+            let data: Data
+            let response: URLResponse
+            do {
+                (data, response) = try await URLSession.shared.data(for: request)
+            } catch {
+                throw TokenRejection.keysUnavailable("cannot read \(url): \(error.localizedDescription)")
+            }
             guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
                 throw TokenRejection.keysUnavailable("\(url) answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
             }
