@@ -154,6 +154,7 @@ let package = Package(
             name: "modelgraph",
             dependencies: [
                 "ModelIR", "SchemaParser", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner", "Execution", "JSON",
+                "Auth", "Authentication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The listen check before start-up and the errors it reports.
