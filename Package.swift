@@ -245,6 +245,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
+                "JSON",
                 "Fuzzing", "Realtime", .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
