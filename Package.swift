@@ -106,6 +106,9 @@ let package = Package(
             dependencies: ["Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // Who a request is, for every transport: an API key checked in the store, or a token verified by the
+        // configured user pool or OpenID Connect provider, made into the caller authorization rules see.
+        .target(name: "Authentication", dependencies: ["Auth", "JSON", "ModelIR", "Planner", "Store"], swiftSettings: swiftSettings),
         // Layer 3: execution, for every transport: plan, run the statements, map errors, build the answer.
         .target(
             name: "Execution",
@@ -120,14 +123,14 @@ let package = Package(
         // process), the subscriptions and their delivery, and the WebSocket protocols, for any socket.
         .target(
             name: "Realtime",
-            dependencies: ["JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Authentication", "JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // HTTP, and the WebSocket upgrade that hands a socket to Realtime.
         .target(
             name: "Server",
             dependencies: [
-                "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime",
+                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime",
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // Already in the graph through HummingbirdTLS: reading the PEM files `serve --tls-cert/--tls-key` names.
@@ -151,6 +154,7 @@ let package = Package(
             name: "modelgraph",
             dependencies: [
                 "ModelIR", "SchemaParser", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner", "Execution", "JSON",
+                "Auth", "Authentication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The listen check before start-up and the errors it reports.
@@ -179,7 +183,11 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["EmbeddedPostgres", "Postgres", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "EmbeddedPostgres", "Postgres", "JSON", .product(name: "Logging", package: "swift-log"),
+                // Signing test tokens (TokenMinter) for the token verifier's tests and the end-to-end ones.
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Pure tests: no database.
@@ -216,7 +224,9 @@ let package = Package(
         // Token verification with keys the tests generate; a key set served by a local HTTP server.
         .testTarget(
             name: "AuthTests",
-            dependencies: ["Auth", "JSON", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: [
+                "Auth", "JSON", "TestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings),
         // The real-time protocols and subscriptions, without a socket or a database.
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "JSON", "Execution"], swiftSettings: swiftSettings),
@@ -235,7 +245,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
-                "Fuzzing", "Realtime", "JSON", .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "JSON",
+                "Fuzzing", "Realtime", .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -9,7 +9,7 @@ import Synchronization
 /// read when first needed and kept. A token whose `kid` is not in it makes it read again (key rotation), at most
 /// once per `minimumRefreshInterval`, so unknown kids cannot make the server fetch on every request; concurrent
 /// requests share one read. A set older than `maximumAge` is read again when next used, and kept when that
-/// fails.
+/// fails. While the last read failed, a `kid` the kept set lacks is refused as `keysUnavailable`, not as unknown.
 package final class SigningKeys: Sendable {
     /// Where the key set is.
     package enum Source: Sendable, Equatable {
@@ -23,6 +23,8 @@ package final class SigningKeys: Sendable {
         var keys: [String: SigningKey] = [:]
         var loadedAt: ContinuousClock.Instant?
         var lastAttempt: ContinuousClock.Instant?
+        /// Why the last read failed; nil once one succeeds.
+        var lastFailure: TokenRejection?
         var reading: Task<[String: SigningKey], any Error>?
     }
 
@@ -50,16 +52,17 @@ package final class SigningKeys: Sendable {
     /// The key with id `kid`, reading the set when it is not known yet (and may be by now).
     func key(id kid: String?) async throws(TokenRejection) -> SigningKey {
         let instant = now()
-        let (known, stale, mayRefresh) = state.withLock { state in
+        let (known, stale, mayRefresh, lastFailure) = state.withLock { state in
             let known = kid.flatMap { state.keys[$0] }
             let stale = state.loadedAt.map { instant - $0 > maximumAge } ?? true
             let mayRefresh = state.lastAttempt.map { instant - $0 >= minimumRefreshInterval } ?? true
-            return (known, stale, mayRefresh)
+            return (known, stale, mayRefresh, state.lastFailure)
         }
         if let known, !stale { return known }
         guard mayRefresh || state.withLock({ $0.reading != nil }) else {
             if let known { return known }
-            throw .unknownKey(kid)
+            // While the set cannot be read, a kid it does not hold may well be in it: that is not the token's fault.
+            throw lastFailure ?? .unknownKey(kid)
         }
         do {
             let keys = try await read()
@@ -86,11 +89,15 @@ package final class SigningKeys: Sendable {
             state.withLock { state in
                 state.keys = keys
                 state.loadedAt = now()
+                state.lastFailure = nil
                 state.reading = nil
             }
             return keys
         } catch {
-            state.withLock { $0.reading = nil }
+            state.withLock { state in
+                state.lastFailure = (error as? TokenRejection) ?? .keysUnavailable("\(error)")
+                state.reading = nil
+            }
             throw error
         }
     }
@@ -111,7 +118,13 @@ package final class SigningKeys: Sendable {
         case .url(let url):
             var request = URLRequest(url: url, timeoutInterval: 10)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
-            let (data, response) = try await URLSession.shared.data(for: request)
+            let data: Data
+            let response: URLResponse
+            do {
+                (data, response) = try await URLSession.shared.data(for: request)
+            } catch {
+                throw TokenRejection.keysUnavailable("cannot read \(url): \(error.localizedDescription)")
+            }
             guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
                 throw TokenRejection.keysUnavailable("\(url) answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
             }

@@ -7,7 +7,8 @@ package import Planner
 package struct RequestOrigin: Sendable {
     /// The id in `x-request-id` and on log lines.
     package var requestID: String
-    /// The public id of the API key, once checked.
+    /// What the request counts under, once its credentials were checked: the API key's public id, or
+    /// `user:<iss>|<sub>` for a signed-in user (the pool and `KeyPermits` serve each in turn).
     package var keyID: String?
     /// Who the request proved itself to be: an API-key caller, or a signed-in user with verified claims.
     package var caller: Caller

@@ -1,10 +1,11 @@
 package import JSON
 
-/// Where a real-time connection's API key was found, and the key. AppSync clients put the key of a `graphql-ws`
-/// connection in one of three places: a second offered WebSocket subprotocol `header-<base64url(JSON)>`
-/// (amplify-js 6.6 and later, amplify-flutter), the `header` query parameter holding base64(JSON) (older
-/// amplify-js, amplify-swift, amplify-android, python gql), or a plain `x-api-key` header on the upgrade request.
-/// The JSON is an authorization object such as `{"host":"…","x-api-key":"…","x-amz-date":"…"}`; its `host` is
+/// Where a real-time connection's API key was found, and the key, and the signed-in user's token, if any.
+/// AppSync clients put the credentials of a `graphql-ws` connection in one of three places: a second offered
+/// WebSocket subprotocol `header-<base64url(JSON)>` (amplify-js 6.6 and later, amplify-flutter), the `header`
+/// query parameter holding base64(JSON) (older amplify-js, amplify-swift, amplify-android, python gql), or plain
+/// `x-api-key` / `Authorization` headers on the upgrade request. The JSON is an authorization object such as
+/// `{"host":"…","x-api-key":"…","x-amz-date":"…"}` or `{"host":"…","Authorization":"<token>"}`; its `host` is
 /// not checked. No Foundation: the base64 decoder is the one here.
 package struct ConnectionAuthorization: Sendable, Equatable {
     /// The place a key was found in.
@@ -21,11 +22,15 @@ package struct ConnectionAuthorization: Sendable, Equatable {
     package var apiKey: String?
     /// Where `apiKey` was found; nil when none was found.
     package var source: Source?
+    /// The `Authorization` value (a token, raw or `Bearer …`); nil when none was found. It is looked for in the
+    /// same places, in the same order, independently of the key.
+    package var token: String?
 
-    /// A key found in `source`, or (both nil) none found.
-    package init(apiKey: String? = nil, source: Source? = nil) {
+    /// A key found in `source` (or, both nil, none) and a token (or none).
+    package init(apiKey: String? = nil, source: Source? = nil, token: String? = nil) {
         self.apiKey = apiKey
         self.source = source
+        self.token = token
     }
 
     /// The longest base64 text `decodeBase64` reads (16 KiB of UTF-8, line breaks included); an authorization
@@ -35,48 +40,70 @@ package struct ConnectionAuthorization: Sendable, Equatable {
     /// How deep the decoded JSON may nest; an authorization object is flat.
     private static let maximumJSONDepth = 8
 
-    /// Looks in order: a `header-…` subprotocol, the `header` query parameter, the `x-api-key` header.
-    /// A place whose value cannot be decoded (bad base64, not a JSON object, no x-api-key) is skipped, and the
-    /// next one is tried. Subprotocol tokens are trimmed of spaces and tabs (an entry holding a comma-separated
-    /// list, as the `Sec-WebSocket-Protocol` header does, is split first); only a token starting with `header-`
-    /// counts. Several `header` query parameters or `x-api-key` headers are tried in order. Header names match
-    /// in any case; header values are trimmed of spaces and tabs. An empty key counts as none.
+    /// Looks in order: a `header-…` subprotocol, the `header` query parameter, the `x-api-key` header; and for
+    /// the token the same places, with an `Authorization` header last. A place whose value cannot be decoded (bad
+    /// base64, not a JSON object, no such entry) is skipped, and the next one is tried. Subprotocol tokens are
+    /// trimmed of spaces and tabs (an entry holding a comma-separated list, as the `Sec-WebSocket-Protocol` header
+    /// does, is split first); only a token starting with `header-` counts. Several `header` query parameters or
+    /// `x-api-key` headers are tried in order. Header names match in any case; header values are trimmed of spaces
+    /// and tabs. An empty key or token counts as none.
     package static func find(
         queryParameters: [(name: String, value: String)], offeredSubprotocols: [String], headers: [(name: String, value: String)]
     ) -> ConnectionAuthorization {
+        var found = ConnectionAuthorization()
+        if let (key, source) = first(apiKeyName, queryParameters: queryParameters, offeredSubprotocols: offeredSubprotocols, headers: headers) {
+            found.apiKey = key
+            found.source = source
+        }
+        found.token = first(authorizationName, queryParameters: queryParameters, offeredSubprotocols: offeredSubprotocols, headers: headers)?.value
+        return found
+    }
+
+    /// The first value of entry `name` (lower case) in the places `find` looks, in its order, and its place.
+    private static func first(
+        _ name: String, queryParameters: [(name: String, value: String)], offeredSubprotocols: [String], headers: [(name: String, value: String)]
+    ) -> (value: String, source: Source)? {
         let prefix = "header-"
-        for entry in offeredSubprotocols {
-            for token in entry.split(separator: ",", omittingEmptySubsequences: true) {
+        for offered in offeredSubprotocols {
+            for token in offered.split(separator: ",", omittingEmptySubsequences: true) {
                 let token = trimmed(token)
                 guard token.hasPrefix(prefix) else { continue }
-                if let key = apiKey(inEncoded: String(token.dropFirst(prefix.count))) {
-                    return ConnectionAuthorization(apiKey: key, source: .subprotocol)
-                }
+                if let value = entry(name, inEncoded: String(token.dropFirst(prefix.count))) { return (value, .subprotocol) }
             }
         }
         for parameter in queryParameters where parameter.name == "header" {
-            if let key = apiKey(inEncoded: parameter.value) {
-                return ConnectionAuthorization(apiKey: key, source: .queryParameter)
-            }
+            if let value = entry(name, inEncoded: parameter.value) { return (value, .queryParameter) }
         }
-        for header in headers where isAPIKeyName(header.name) {
+        for header in headers where isName(header.name, name) {
             let value = String(trimmed(header.value[...]))
-            if !value.isEmpty {
-                return ConnectionAuthorization(apiKey: value, source: .header)
-            }
+            if !value.isEmpty { return (value, .header) }
         }
-        return ConnectionAuthorization()
+        return nil
     }
 
     /// The x-api-key entry (any case) of an authorization object (JSON object); nil when absent or not a string
     /// (an empty string counts as absent, and so does anything that is not an object). When several entries
     /// match in different cases, the first one decides. This reads a subscription `start` message's
-    /// `payload.extensions.authorization` as well as the decoded connection header.
+    /// `payload.extensions.authorization` and a `connection_init` payload as well as the decoded connection header.
     package static func apiKey(in authorization: JSONValue) -> String? {
+        entry(apiKeyName, in: authorization)
+    }
+
+    /// The `Authorization` entry (any case) of an authorization object, read as `apiKey(in:)` reads the key: the
+    /// signed-in user's token, raw or `Bearer …`.
+    package static func token(in authorization: JSONValue) -> String? {
+        entry(authorizationName, in: authorization)
+    }
+
+    private static let apiKeyName = "x-api-key"
+    private static let authorizationName = "authorization"
+
+    /// The non-empty string entry named `name` (lower case; matched in any case) of a JSON object.
+    private static func entry(_ name: String, in authorization: JSONValue) -> String? {
         guard case .object(let fields) = authorization else { return nil }
-        guard let entry = fields.first(where: { isAPIKeyName($0.0) }) else { return nil }
-        guard case .string(let key) = entry.1, !key.isEmpty else { return nil }
-        return key
+        guard let entry = fields.first(where: { isName($0.0, name) }) else { return nil }
+        guard case .string(let value) = entry.1, !value.isEmpty else { return nil }
+        return value
     }
 
     /// Decodes base64 in either alphabet, with or without padding, ignoring CR/LF/space-as-plus quirks; nil when
@@ -124,11 +151,11 @@ package struct ConnectionAuthorization: Sendable, Equatable {
         return output
     }
 
-    /// The API key in base64(JSON object) text; nil when it is not base64, not a JSON object, or has no key.
-    private static func apiKey(inEncoded text: String) -> String? {
+    /// Entry `name` of base64(JSON object) text; nil when it is not base64, not a JSON object, or lacks it.
+    private static func entry(_ name: String, inEncoded text: String) -> String? {
         guard let bytes = decodeBase64(text) else { return nil }
         guard let value = try? JSONReader.parse(bytes, maximumDepth: maximumJSONDepth) else { return nil }
-        return apiKey(in: value)
+        return entry(name, in: value)
     }
 
     /// The value of one base64 character in either alphabet (a space read as `+`); nil for anything else.
@@ -143,9 +170,9 @@ package struct ConnectionAuthorization: Sendable, Equatable {
         }
     }
 
-    /// Whether `name` is `x-api-key` in any ASCII case.
-    private static func isAPIKeyName(_ name: String) -> Bool {
-        let expected = "x-api-key".utf8
+    /// Whether `name` is `expected` (lower case) in any ASCII case.
+    private static func isName(_ name: String, _ expected: String) -> Bool {
+        let expected = expected.utf8
         guard name.utf8.count == expected.count else { return false }
         return zip(name.utf8, expected).allSatisfy { byte, lower in
             (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte) == lower

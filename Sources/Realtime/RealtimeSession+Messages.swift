@@ -1,7 +1,8 @@
+import Authentication
 import Execution
 import JSON
+import Logging
 import Planner
-import Store
 import Synchronization
 
 /// The client messages of both protocols.
@@ -50,14 +51,14 @@ extension RealtimeSession {
             return state.initialized
         }
         if repeated, wire == .graphQLTransportWS { return outbox.close(code: RealtimeCloseCode.tooManyInits, reason: "Too many initialisation requests") }
-        let key = payload.flatMap { ConnectionAuthorization.apiKey(in: $0) } ?? connectionKey
-        var check = APIKeyStore.KeyCheck.invalid
-        if let key { check = await keys.check(key) }
-        switch check {
-        case .valid:
+        // Credentials in the payload (graphql-ws clients put them there) count before the upgrade's.
+        let key = payload.flatMap { ConnectionAuthorization.apiKey(in: $0) } ?? connectionAuthorization.apiKey
+        let token = authenticator.acceptsTokens ? payload.flatMap { ConnectionAuthorization.token(in: $0) } ?? connectionAuthorization.token : nil
+        switch await authenticator.authenticate(apiKey: key, authorization: token) {
+        case .accepted(let credential):
             state.withLock { state in
                 state.acknowledged = true
-                state.key = key
+                state.credential = SessionCredential(presentedKey: key, presentedToken: token, proved: credential)
             }
             if wire == .appSync {
                 send(RealtimeMessages.message("connection_ack", payload: "{\"connectionTimeoutMs\":\(settings.connectionTimeoutMilliseconds)}"))
@@ -66,16 +67,24 @@ extension RealtimeSession {
             } else {
                 send(RealtimeMessages.message("connection_ack"))
             }
-        case .invalid:
+        case .refused(let reason):
+            if let reason { logger.info("real-time connection refused", metadata: ["reason": "\(reason)"]) }
             if wire == .graphQLTransportWS { return outbox.close(code: RealtimeCloseCode.forbidden, reason: "Forbidden") }
             send(RealtimeMessages.connectionError("You are not authorized to make this call.", errorType: "UnauthorizedException", code: 401))
             outbox.close(code: RealtimeCloseCode.normal, reason: "")
-        case .unavailable:
-            if wire == .graphQLTransportWS { return outbox.close(code: 1013, reason: "The database is unavailable; try again shortly.") }
-            send(
-                RealtimeMessages.connectionError("The database is unavailable, so the API key could not be checked; try again shortly.", errorType: "ServiceUnavailable", code: 503)
-            )
+        case .unavailable(let unavailable):
+            if case .signingKeys(let reason) = unavailable { logger.warning("token signing keys unavailable", metadata: ["reason": "\(reason)"]) }
+            if wire == .graphQLTransportWS { return outbox.close(code: 1013, reason: Self.shortReason(unavailable)) }
+            send(RealtimeMessages.connectionError(unavailable.message, errorType: "ServiceUnavailable", code: 503))
             outbox.close(code: RealtimeCloseCode.normal, reason: "")
+        }
+    }
+
+    /// The close reason of a graphql-ws connection whose credentials could not be checked (at most 123 bytes).
+    static func shortReason(_ unavailable: Unavailable) -> String {
+        switch unavailable {
+        case .database: "The database is unavailable; try again shortly."
+        case .signingKeys: "The token's signing keys are unavailable; try again shortly."
         }
     }
 

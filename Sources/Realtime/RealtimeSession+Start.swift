@@ -1,7 +1,9 @@
+import Authentication
 import Execution
+import Foundation
 import JSON
+import Logging
 import Planner
-import Store
 import Synchronization
 
 /// Starting a subscription: AppSync's `start` and graphql-ws's `subscribe`.
@@ -22,29 +24,29 @@ extension RealtimeSession {
         guard let request = request(in: payload) else {
             return sendError(id: id, [ResponseError(message: "The payload must hold a GraphQL request: query, variables, operationName.", errorType: "BadRequestException")])
         }
-        guard let key = await key(for: id, payload: payload) else { return }
+        guard let credential = await credential(for: id, payload: payload) else { return }
         guard state.withLock({ $0.subscriptions.count < settings.maximumSubscriptions }) else {
             let message = "This connection already has \(settings.maximumSubscriptions) subscriptions, the most one may hold."
             return sendError(id: id, [ResponseError(message: message, errorType: "MaxSubscriptionsReachedError")])
         }
         switch executor.operationKind(of: request) {
         case .query?, .mutation?, .introspection?:
-            return await runOnce(id: id, request, key: key)
+            return await runOnce(id: id, request, credential: credential)
         case .subscription?, nil:
             break
         }
-        switch executor.subscribe(request) {
+        switch executor.subscribe(request, caller: credential.proved.caller) {
         case .failure(let refusal):
             sendError(id: id, refusal.errors)
         case .success(let plan):
             let text = Self.text(of: request)
             let legacy = state.withLock { state in
-                state.subscriptions[id] = OpenSubscription(key: key, request: text)
+                state.subscriptions[id] = OpenSubscription(credential: credential, request: text)
                 return state.legacyApollo
             }
             // Acknowledged once the hub follows changes for it, and before its first event (or the ones a
             // resumed subscription missed): a write the client makes after start_ack is delivered.
-            let start = await hub.add(id, plan: plan, sink: self, resume: (key, text)) {
+            let start = await hub.add(id, plan: plan, sink: self, resume: (credential.resumeKey, text)) {
                 if self.wire == .appSync, !legacy { self.send(RealtimeMessages.message("start_ack", id: id)) }
             }
             state.withLock { state in
@@ -71,33 +73,44 @@ extension RealtimeSession {
         return request.query + "\u{0}" + (request.operationName ?? "") + "\u{0}" + JSONText.encode(.object(variables))
     }
 
-    /// The key a subscription runs under: the one in its `extensions.authorization`, checked, else the
-    /// connection's. Nil (after answering) when the given key is refused.
-    private func key(for id: String, payload: JSONValue) async -> String? {
-        let connectionKey = state.withLock { $0.key }
-        guard let authorization = payload["extensions"]?["authorization"], let given = ConnectionAuthorization.apiKey(in: authorization), given != connectionKey else {
-            return connectionKey
+    /// The credentials a subscription runs under: those in its `extensions.authorization` (an API key or a
+    /// token), checked, else the connection's. Nil (after answering) when they are refused or have expired.
+    private func credential(for id: String, payload: JSONValue) async -> SessionCredential? {
+        let connection = state.withLock { $0.credential }
+        let authorization = payload["extensions"]?["authorization"]
+        let key = authorization.flatMap { ConnectionAuthorization.apiKey(in: $0) }
+        let token = authenticator.acceptsTokens ? authorization.flatMap { ConnectionAuthorization.token(in: $0) } : nil
+        let unauthorized = ResponseError(message: "You are not authorized to make this call.", errorType: "UnauthorizedException")
+        if let connection, (key == nil && token == nil) || connection.presents(key: key, token: token) {
+            // The connection's token may have expired since it was acknowledged, before the next expiry check.
+            guard !connection.proved.isExpired(at: Date()) else {
+                sendError(id: id, [unauthorized])
+                return nil
+            }
+            return connection
         }
-        switch await keys.check(given) {
-        case .valid: return given
-        case .invalid:
-            sendError(id: id, [ResponseError(message: "You are not authorized to make this call.", errorType: "UnauthorizedException")])
-        case .unavailable:
-            sendError(id: id, [ResponseError(message: "The database is unavailable, so the API key could not be checked; try again shortly.", errorType: "ServiceUnavailable")])
+        switch await authenticator.authenticate(apiKey: key, authorization: token) {
+        case .accepted(let credential):
+            return SessionCredential(presentedKey: key, presentedToken: token, proved: credential)
+        case .refused(let reason):
+            if let reason { logger.info("real-time subscription refused", metadata: ["reason": "\(reason)"]) }
+            sendError(id: id, [unauthorized])
+        case .unavailable(let unavailable):
+            sendError(id: id, [ResponseError(message: unavailable.message, errorType: "ServiceUnavailable")])
         }
         return nil
     }
 
     /// A query or mutation sent over the socket: graphql-ws runs it (one `next`, then `complete`); AppSync's
     /// protocol carries subscriptions only.
-    private func runOnce(id: String, _ request: OperationRequest, key: String?) async {
+    private func runOnce(id: String, _ request: OperationRequest, credential: SessionCredential) async {
         guard wire == .graphQLTransportWS else {
             return sendError(
                 id: id, [ResponseError(message: "Queries and mutations are not supported through the realtime channel; use POST /graphql.", errorType: "UnsupportedOperation")])
         }
-        state.withLock { $0.subscriptions[id] = OpenSubscription(key: key ?? "", request: "") }
-        let keyID = key.flatMap { APIKeyStore.publicID(of: $0) }
-        let result = await executor.run(request, origin: RequestOrigin(requestID: "ws-\(id)", keyID: keyID))
+        state.withLock { $0.subscriptions[id] = OpenSubscription(credential: credential, request: "") }
+        let origin = RequestOrigin(requestID: "ws-\(id)", keyID: credential.proved.principal, caller: credential.proved.caller)
+        let result = await executor.run(request, origin: origin)
         guard state.withLock({ $0.subscriptions.removeValue(forKey: id) != nil }) else { return }
         send(RealtimeMessages.message("next", id: id, payload: result.json))
         send(RealtimeMessages.message("complete", id: id))

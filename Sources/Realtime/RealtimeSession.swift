@@ -1,6 +1,7 @@
+package import Authentication
 package import Execution
+package import Foundation
 package import Logging
-package import Store
 import Synchronization
 
 /// A WebSocket as a real-time connection sees it: text out, and a close with a code.
@@ -48,10 +49,10 @@ package struct RealtimeSettings: Sendable {
 /// queue of messages to write, and its timers. Messages are handled one at a time, in order.
 package final class RealtimeSession: SubscriptionSink {
     let wire: RealtimeProtocol
-    let connectionKey: String?
+    let connectionAuthorization: ConnectionAuthorization
     let hub: SubscriptionHub
     let executor: GraphQLExecutor
-    let keys: APIKeyStore
+    let authenticator: Authenticator
     let settings: RealtimeSettings
     let logger: Logger
     let outbox: OutboundQueue
@@ -66,8 +67,8 @@ package final class RealtimeSession: SubscriptionSink {
     struct SessionState {
         var initialized = false
         var acknowledged = false
-        /// The key the connection was acknowledged with.
-        var key: String?
+        /// The credentials the connection was acknowledged with.
+        var credential: SessionCredential?
         /// Open subscriptions by id.
         var subscriptions: [String: OpenSubscription] = [:]
         /// Messages queued so far, and written so far (the writer sends them in queue order).
@@ -83,23 +84,26 @@ package final class RealtimeSession: SubscriptionSink {
 
     /// One open subscription of the connection.
     struct OpenSubscription {
-        /// The API key it runs under.
-        var key: String
+        /// The credentials it runs under (the connection's, or those its `start` carried), with the caller the
+        /// planner's rules will see.
+        var credential: SessionCredential
         /// Its request as text (query, operation name, variables): a resumed subscription must repeat it.
         var request: String
         /// The last change it was sent, or the last before it started.
         var sent: Int64 = 0
     }
 
-    /// Creates a session for a connection that chose `wire` and presented `connectionKey` at the upgrade.
+    /// Creates a session for a connection that chose `wire` and presented `connectionAuthorization` at the
+    /// upgrade; `authenticator` decides what credentials prove.
     package init(
-        wire: RealtimeProtocol, connectionKey: String?, hub: SubscriptionHub, executor: GraphQLExecutor, keys: APIKeyStore, settings: RealtimeSettings, logger: Logger
+        wire: RealtimeProtocol, connectionAuthorization: ConnectionAuthorization, hub: SubscriptionHub, executor: GraphQLExecutor, authenticator: Authenticator,
+        settings: RealtimeSettings, logger: Logger
     ) {
         self.wire = wire
-        self.connectionKey = connectionKey
+        self.connectionAuthorization = connectionAuthorization
         self.hub = hub
         self.executor = executor
-        self.keys = keys
+        self.authenticator = authenticator
         self.settings = settings
         self.logger = logger
         outbox = OutboundQueue(maximumMessages: settings.maximumQueuedMessages, maximumBytes: settings.maximumQueuedBytes)
@@ -120,7 +124,7 @@ package final class RealtimeSession: SubscriptionSink {
         }
         hub.close(self)
         if !shuttingDown {
-            for (id, open) in state.withLock({ $0.subscriptions }) { hub.remember(id, apiKey: open.key, request: open.request, position: open.sent) }
+            for (id, open) in state.withLock({ $0.subscriptions }) { hub.remember(id, credential: open.credential.resumeKey, request: open.request, position: open.sent) }
         }
         // A cancelled session is the server going away, not the client leaving: the restart code lets clients reconnect.
         if Task.isCancelled {
@@ -242,21 +246,30 @@ package final class RealtimeSession: SubscriptionSink {
     }
 
     package var keysInUse: Set<String> {
-        state.withLock { state in Set(state.subscriptions.values.map(\.key)).union(state.key.map { [$0] } ?? []) }
+        state.withLock { state in Set(state.subscriptions.values.compactMap(\.credential.apiKey)).union(state.credential?.apiKey.map { [$0] } ?? []) }
     }
 
     package func keyRevoked(_ key: String) {
+        end(ResponseError(message: "The API key was revoked or has expired.", errorType: "UnauthorizedException")) { $0.apiKey == key }
+    }
+
+    package func endExpired(at now: Date) {
+        end(ResponseError(message: "The token has expired.", errorType: "UnauthorizedException")) { $0.proved.isExpired(at: now) }
+    }
+
+    /// Ends, with `error`, each subscription whose credentials are no longer valid (`invalid`); when the
+    /// connection's own are not either, it is no longer acknowledged (graphql-ws clients are closed with 4403).
+    private func end(_ error: ResponseError, where invalid: (SessionCredential) -> Bool) {
         let ended = state.withLock { state -> [String] in
-            let ids = state.subscriptions.filter { $0.value.key == key }.map(\.key)
+            let ids = state.subscriptions.filter { invalid($0.value.credential) }.map(\.key)
             for id in ids { state.subscriptions[id] = nil }
             return ids
         }
-        let revoked = ResponseError(message: "The API key was revoked or has expired.", errorType: "UnauthorizedException")
         for id in ended.sorted() {
             hub.remove(id, sink: self)
-            sendError(id: id, [revoked])
+            sendError(id: id, [error])
         }
-        guard state.withLock({ $0.key == key }) else { return }
+        guard state.withLock({ state in state.credential.map(invalid) ?? false }) else { return }
         state.withLock { $0.acknowledged = false }
         if wire == .graphQLTransportWS { outbox.close(code: RealtimeCloseCode.forbidden, reason: "Forbidden") }
     }

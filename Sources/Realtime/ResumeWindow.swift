@@ -1,12 +1,14 @@
 import Synchronization
 
 /// Subscriptions of connections that closed a moment ago, kept for `window`: a client that reconnects and
-/// starts the same subscription (same API key, same id — AppSync clients reuse theirs — and the same request)
-/// gets the events it missed, from the change log, before the live ones. Bounded in entries; the oldest go first.
+/// starts the same subscription (same API key or signed-in user, same id — AppSync clients reuse theirs — and the
+/// same request) gets the events it missed, from the change log, before the live ones. Bounded in entries; the
+/// oldest go first.
 final class ResumeWindow: Sendable {
     /// What identifies a subscription across connections.
     struct Key: Hashable, Sendable {
-        var apiKey: String
+        /// The API key, or the signed-in user's principal (`SessionCredential.resumeKey`).
+        var credential: String
         var subscriptionID: String
     }
 

@@ -1,4 +1,5 @@
 package import Execution
+package import Foundation
 import JSON
 package import Logging
 package import Planner
@@ -34,6 +35,8 @@ package protocol SubscriptionSink: AnyObject, Sendable {
     var keysInUse: Set<String> { get }
     /// Ends what runs under `key`, which is no longer valid.
     func keyRevoked(_ key: String)
+    /// Ends what runs under a signed-in user's token that has expired by `now`.
+    func endExpired(at now: Date)
 }
 
 /// Every open subscription of this process, and their delivery: for each batch of changes, one statement per
@@ -114,19 +117,19 @@ package final class SubscriptionHub: Sendable {
     }
 
     /// Adds subscription `id` of `sink`, between two batches, and returns the last change before it. With
-    /// `resume` (the subscription's API key and request text), a subscription of that key and id closed within
+    /// `resume` (the subscription's API key or user, and request text), a subscription of that credential and id closed within
     /// the resume window first gets the changes it missed since, from the change log. `acknowledge` runs
     /// first, between the same two batches: what it queues on the connection comes before the subscription's
     /// first event, and every change committed after it is delivered.
     @discardableResult
     package func add(
-        _ id: String, plan: SubscriptionPlan, sink: any SubscriptionSink, resume: (apiKey: String, request: String)? = nil, acknowledge: @Sendable () -> Void = {}
+        _ id: String, plan: SubscriptionPlan, sink: any SubscriptionSink, resume: (credential: String, request: String)? = nil, acknowledge: @Sendable () -> Void = {}
     ) async -> Int64 {
         await gate.withGate {
             let current = position.withLock { $0 }
             // Counted before the acknowledgement: from here on the feed reads changes instead of skipping them.
             count.add(1, ordering: .sequentiallyConsistent)
-            let resumedFrom = resume.flatMap { resumable.take(ResumeWindow.Key(apiKey: $0.apiKey, subscriptionID: id), request: $0.request) }
+            let resumedFrom = resume.flatMap { resumable.take(ResumeWindow.Key(credential: $0.credential, subscriptionID: id), request: $0.request) }
             // A new subscription starts at this snapshot: changes committed before it that the feed has not read yet
             // are not delivered to it. Taken before the acknowledgement, so whatever the client writes once
             // acknowledged commits after it.
@@ -155,9 +158,10 @@ package final class SubscriptionHub: Sendable {
         }
     }
 
-    /// Keeps a closed connection's subscription resumable: it had been sent every change through `position`.
-    package func remember(_ id: String, apiKey: String, request: String, position: Int64) {
-        resumable.remember(ResumeWindow.Key(apiKey: apiKey, subscriptionID: id), request: request, position: position)
+    /// Keeps a closed connection's subscription resumable under `credential` (its API key, or its user): it had
+    /// been sent every change through `position`.
+    package func remember(_ id: String, credential: String, request: String, position: Int64) {
+        resumable.remember(ResumeWindow.Key(credential: credential, subscriptionID: id), request: request, position: position)
     }
 
     /// Sends `subscriber` the changes it follows in (`after`, `through`], from the change log.
@@ -193,12 +197,14 @@ package final class SubscriptionHub: Sendable {
     }
 
     /// Checks the keys of every connection every `interval` until cancelled, and ends what runs under a key
-    /// that was revoked or expired (a database outage refuses nothing).
+    /// that was revoked or expired (a database outage refuses nothing), or under a token that has expired.
     package func checkKeys(_ keys: APIKeyStore, every interval: Duration) async {
         while (try? await Task.sleep(for: interval)) != nil {
             let open = sinks.withLock { Array($0.values) }
             var verdicts: [String: Bool] = [:]
+            let now = Date()
             for sink in open {
+                sink.endExpired(at: now)
                 for key in sink.keysInUse {
                     if verdicts[key] == nil { verdicts[key] = await keys.check(key) != .invalid }
                     if verdicts[key] == false { sink.keyRevoked(key) }

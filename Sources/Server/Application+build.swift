@@ -1,3 +1,4 @@
+package import Authentication
 package import Execution
 import Foundation
 import HTTPTypes
@@ -75,14 +76,16 @@ public struct TLSFiles: Sendable {
     }
 }
 
-/// Builds the HTTP application: `POST`/`GET /graphql` behind the API-key check, `/healthz`, `/readyz`,
+/// Builds the HTTP application: `POST`/`GET /graphql` behind the credentials check, `/healthz`, `/readyz`,
 /// `/metrics`; every response carries `x-request-id`. Without `readiness`, `/readyz` asks whether the database
-/// answers: readiness is about this process being able to serve, not about files on disk.
+/// answers: readiness is about this process being able to serve, not about files on disk. Without
+/// `authenticator`, API keys (checked in `keys`) are the only authorization mode.
 package func buildApplication(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
     client: PostgresClient,
     keys: APIKeyStore,
+    authenticator: Authenticator? = nil,
     logger: Logger,
     readiness: (@Sendable () async -> String?)? = nil,
     realtime: RealtimeEndpoint? = nil,
@@ -117,7 +120,9 @@ package func buildApplication(
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
     }
     let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, metrics: metrics, logger: logger)
-    let graphQL = router.group("graphql").add(middleware: APIKeyMiddleware(keys: keys, inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey)))
+    let authorization = AuthorizationMiddleware(
+        authenticator: authenticator ?? .apiKeysOnly(keys), inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey), logger: logger)
+    let graphQL = router.group("graphql").add(middleware: authorization)
     graphQL.post { request, context in try await handler.post(request, origin: context.origin) }
     graphQL.get { request, context in await handler.get(request, origin: context.origin) }
     // Other methods on the endpoint are told which ones it takes, without needing a key.
@@ -176,13 +181,15 @@ package func runServer(
     executor: GraphQLExecutor,
     client: PostgresClient,
     keys: APIKeyStore,
+    authenticator: Authenticator? = nil,
     logger: Logger,
     readiness: (@Sendable () async -> String?)? = nil,
     realtime: RealtimeDelivery? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws {
     let app = try buildApplication(
-        configuration: configuration, executor: executor, client: client, keys: keys, logger: logger, readiness: readiness, realtime: realtime?.endpoint,
+        configuration: configuration, executor: executor, client: client, keys: keys, authenticator: authenticator, logger: logger, readiness: readiness,
+        realtime: realtime?.endpoint,
         onServerRunning: onServerRunning)
     guard let realtime else { return try await app.runService() }
     // Services stop in reverse order: real-time connections get their restart code before HTTP stops.

@@ -7,7 +7,7 @@ import Logging
 import Planner
 
 /// Turns HTTP requests into GraphQL requests and back: JSON and `application/graphql` bodies, batches (a JSON
-/// array), `GET ?query=` for queries, one log line per request.
+/// array), `GET ?query=` for queries, one log line per request (naming the authorization mode the request was run in).
 struct GraphQLHTTPHandler: Sendable {
     let configuration: ServerConfiguration
     let executor: GraphQLExecutor
@@ -149,7 +149,7 @@ struct GraphQLHTTPHandler: Sendable {
             "graphql",
             metadata: [
                 "requestId": "\(origin.requestID)", "operation": "\(LogText.safe(result.operationName ?? "-"))",
-                "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(result.failed)",
+                "durationMs": "\(String(format: "%.2f", milliseconds))", "errors": "\(result.failed)", "auth": "\(origin.caller.mode)",
             ])
         return result.json
     }

@@ -1,3 +1,4 @@
+package import Authentication
 package import Execution
 package import Logging
 package import Postgres
@@ -15,9 +16,10 @@ package struct RealtimeDelivery: Sendable {
     let deliveryClient: PostgresClient
 
     /// Installs the change log's trigger on every table with subscriptions, makes the hub and the feed, and
-    /// hooks `executor` so the feed hears of each committed write at once.
+    /// hooks `executor` so the feed hears of each committed write at once. Without `authenticator`, connections
+    /// prove themselves with API keys only.
     package static func prepare(
-        executor: inout GraphQLExecutor, client: PostgresClient, keys: APIKeyStore, settings: RealtimeSettings = RealtimeSettings(),
+        executor: inout GraphQLExecutor, client: PostgresClient, keys: APIKeyStore, authenticator: Authenticator? = nil, settings: RealtimeSettings = RealtimeSettings(),
         feedConfiguration: ChangeFeed.Configuration? = nil, logger: Logger
     ) async throws -> RealtimeDelivery {
         try await ChangeLog.install(on: executor.subscribedTables, client: client)
@@ -34,7 +36,8 @@ package struct RealtimeDelivery: Sendable {
         }
         let feed = try ChangeFeed(configuration: configuration, logger: logger) { hub.subscriptionCount > 0 }
         executor.onCommittedWrite = { feed.noteLocalWrite() }
-        return RealtimeDelivery(endpoint: RealtimeEndpoint(hub: hub, executor: executor, keys: keys, settings: settings), feed: feed, deliveryClient: deliveryClient)
+        return RealtimeDelivery(
+            endpoint: RealtimeEndpoint(hub: hub, executor: executor, keys: keys, authenticator: authenticator, settings: settings), feed: feed, deliveryClient: deliveryClient)
     }
 
     /// The service that delivers events while the server runs.
@@ -42,7 +45,7 @@ package struct RealtimeDelivery: Sendable {
 }
 
 /// Runs real-time delivery beside the HTTP server: the change feed's thread, the hub's delivery loop and its
-/// key checks. On graceful shutdown it closes every real-time connection with its protocol's restart code
+/// key and token-expiry checks. On graceful shutdown it closes every real-time connection with its protocol's restart code
 /// (1011 for AppSync clients, 1012 for graphql-ws ones, which both reconnect) before the HTTP server stops.
 struct RealtimeService: Service {
     let hub: SubscriptionHub

@@ -1,3 +1,4 @@
+package import Authentication
 package import Execution
 import HTTPTypes
 import Hummingbird
@@ -14,23 +15,26 @@ package struct RealtimeEndpoint: Sendable {
     package var hub: SubscriptionHub
     /// Plans subscriptions and runs what graphql-ws clients send as queries.
     package var executor: GraphQLExecutor
-    /// Checks the keys connections present.
+    /// Holds the API keys, which open connections' keys are checked against again every few seconds.
     package var keys: APIKeyStore
+    /// Decides what the credentials connections and subscriptions present prove.
+    package var authenticator: Authenticator
     /// How connections behave.
     package var settings: RealtimeSettings
 
-    /// Creates the endpoint.
-    package init(hub: SubscriptionHub, executor: GraphQLExecutor, keys: APIKeyStore, settings: RealtimeSettings) {
+    /// Creates the endpoint; without `authenticator`, API keys (checked in `keys`) are the only mode.
+    package init(hub: SubscriptionHub, executor: GraphQLExecutor, keys: APIKeyStore, authenticator: Authenticator? = nil, settings: RealtimeSettings) {
         self.hub = hub
         self.executor = executor
         self.keys = keys
+        self.authenticator = authenticator ?? .apiKeysOnly(keys)
         self.settings = settings
     }
 }
 
 /// The WebSocket upgrade: the only thing HTTP knows about real-time. `GET /graphql/realtime` (and `/graphql`)
-/// with `Upgrade: websocket` and a spoken subprotocol becomes a `RealtimeSession`; the API key is looked for
-/// where AppSync clients put it, and a bad one is refused inside the protocol (a refused upgrade would look
+/// with `Upgrade: websocket` and a spoken subprotocol becomes a `RealtimeSession`; the API key and token are
+/// looked for where AppSync clients put them, and bad ones are refused inside the protocol (a refused upgrade would look
 /// like a network failure, which clients retry forever).
 enum RealtimeUpgrade {
     /// The paths that accept upgrades.
@@ -50,8 +54,8 @@ enum RealtimeUpgrade {
         let maximumMessage = endpoint.settings.maximumMessageBytes
         return .upgrade([.secWebSocketProtocol: wire.rawValue]) { inbound, outbound, _ in
             let session = RealtimeSession(
-                wire: wire, connectionKey: authorization.apiKey, hub: endpoint.hub, executor: endpoint.executor, keys: endpoint.keys, settings: endpoint.settings,
-                logger: logger
+                wire: wire, connectionAuthorization: authorization, hub: endpoint.hub, executor: endpoint.executor, authenticator: endpoint.authenticator,
+                settings: endpoint.settings, logger: logger
             )
             let messages = inbound.messages(maxSize: maximumMessage).map { message -> RealtimeInbound in
                 if case .text(let text) = message { return .text(text) }

@@ -1,7 +1,9 @@
+import Authentication
 import Execution
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Planner
 
 /// The context of every request: Hummingbird's core storage plus the request's id, drawn when the request
 /// arrives so every response (401s and health checks included) and every log line can carry it.
@@ -13,8 +15,9 @@ struct ModelGraphRequestContext: RequestContext {
     /// The connection the request came on; only `/metrics` asks where it comes from (`isLocalClient`), so
     /// the address is not read on every request.
     let channel: any Channel
-    /// The id of the API key the request proved, once `APIKeyMiddleware` has checked it.
-    var apiKeyID: String?
+    /// What the request's credentials proved (its caller, and the API key or user it counts under), once
+    /// `AuthorizationMiddleware` has checked them.
+    var credential: Credential?
 
     /// Creates the context of a request that just arrived.
     init(source: ApplicationRequestContextSource) {
@@ -23,10 +26,12 @@ struct ModelGraphRequestContext: RequestContext {
         channel = source.channel
     }
 
-    /// The request's origin for the executor: its id, its key, and whether its client is still connected.
+    /// The request's origin for the executor: its id, its caller and the principal it counts under, and whether
+    /// its client is still connected.
     var origin: RequestOrigin {
         let channel = channel
-        return RequestOrigin(requestID: requestID, keyID: apiKeyID, isConnected: { await ClientConnection.isOpen(channel) })
+        return RequestOrigin(
+            requestID: requestID, keyID: credential?.principal, caller: credential?.caller ?? .apiKey, isConnected: { await ClientConnection.isOpen(channel) })
     }
 
     /// True when the client connected from this machine (a loopback address or a Unix socket).

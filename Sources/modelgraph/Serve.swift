@@ -1,5 +1,6 @@
 import APISchema
 import ArgumentParser
+import Authentication
 import EmbeddedPostgres
 import Execution
 import Foundation
@@ -22,6 +23,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var schemaOptions: SchemaOptions
     @OptionGroup var migrationOptions: MigrationOptions
     @OptionGroup var databaseOptions: DatabaseOptions
+    @OptionGroup(title: "Authorization modes") var authOptions: AuthOptions
     @Option(help: "Address to listen on (env MODELGRAPH_HOST).") var host: String = ProcessInfo.processInfo.environment["MODELGRAPH_HOST"] ?? "127.0.0.1"
     @Option(help: "Port to listen on (env MODELGRAPH_PORT).") var port: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_PORT"] ?? "") ?? 8080
     @Option(help: "Database connections in the pool (env MODELGRAPH_CONNECTIONS; default: processor cores + 1, each one a thread waiting on PostgreSQL).")
@@ -163,7 +165,8 @@ struct Serve: AsyncParsableCommand {
         try await reportingUserErrors {
             let logger = makeLogger("modelgraph")
             let startup = StartupSignals(logger: logger)
-            let schema = try schemaOptions.load()
+            let authorization = try authOptions.configuration()
+            let schema = try schemaOptions.load().defaultingGroupClaim(to: authorization.groupClaim)
             let api = try APISchema.build(from: schema)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
             guard try directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
@@ -187,19 +190,27 @@ struct Serve: AsyncParsableCommand {
             let runner = MigrationRunner(client: client, directory: directory)
             try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
             let keys = APIKeyStore(client: client)
-            if try await !keys.hasUsableKey() {
+            // Without the apiKey mode no key would be accepted: none is made.
+            if authorization.modes.contains(.apiKey), try await !keys.hasUsableKey() {
                 let key = try await keys.create(description: "created by serve")
                 FileHandle.standardError.write(Data("API key: \(key)\n".utf8))
             }
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
+            for model in schema.models {
+                for provider in model.auth.providers.subtracting(authorization.modes).sorted(by: { $0.rawValue < $1.rawValue }) {
+                    logger.warning("model \(model.name) has @auth rules for \(provider.rawValue), which is not an authorization mode of this server: they grant nothing")
+                }
+            }
+            logger.info("authorization modes: \(authorization.summary)")
+            let authenticator = authorization.authenticator(keys: keys)
             var executor = makeExecutor(api: api, client: client, logger: logger)
-            let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, logger: logger)
+            let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             let configuration = serverConfiguration
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
                 try await runServer(
-                    configuration: configuration, executor: executor, client: client, keys: keys, logger: logger, realtime: realtime,
+                    configuration: configuration, executor: executor, client: client, keys: keys, authenticator: authenticator, logger: logger, realtime: realtime,
                     onServerRunning: { port in
                         let scheme = configuration.tls == nil ? "http" : "https"
                         logger.info("serving \(scheme)://\(host):\(port)/graphql (real-time: \(scheme == "http" ? "ws" : "wss")://\(host):\(port)/graphql/realtime)")

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Auth
@@ -87,6 +88,28 @@ struct SigningKeysTests {
         } throws: {
             if case .keysUnavailable = $0 as? TokenRejection { true } else { false }
         }
+    }
+}
+
+extension SigningKeysTests {
+    @Test("while the key set cannot be read, every token is refused as keysUnavailable (not as an unknown kid), until a read succeeds")
+    func unreadableUntilRead() async throws {
+        let minter = try TokenMinter()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("jwks.json")
+        let clock = HandMovedClock()
+        let keys = SigningKeys(source: .file(file), minimumRefreshInterval: .seconds(30), now: clock.now)
+        let isUnavailable: @Sendable (any Error) -> Bool = { if case .keysUnavailable = $0 as? TokenRejection { true } else { false } }
+        await #expect(performing: { try await keys.key(id: "rsa-1") }, throws: isUnavailable)
+        // Within the interval the set is not read again, and the refusal still says why.
+        clock.advance(by: .seconds(10))
+        await #expect(performing: { try await keys.key(id: "rsa-1") }, throws: isUnavailable)
+        try minter.jwks().write(to: file, atomically: true, encoding: .utf8)
+        clock.advance(by: .seconds(21))
+        #expect(try await keys.key(id: "rsa-1").id == "rsa-1")
+        // Once read, a kid it does not hold is unknown again.
+        await #expect(throws: TokenRejection.unknownKey("nobody")) { try await keys.key(id: "nobody") }
     }
 }
 

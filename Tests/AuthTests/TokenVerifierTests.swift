@@ -2,6 +2,7 @@ import Crypto
 import CryptoExtras
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import Auth
@@ -123,5 +124,20 @@ struct BearerTokenTests {
         ])
     func tokens(header: String, expected: String?) {
         #expect(bearerToken(in: header) == expected)
+    }
+}
+
+@Suite("The issuer a token names, before it is verified")
+struct UnverifiedIssuerTests {
+    @Test("iss of a well-formed token, signed or not; nil for garbage, a payload without a string iss, or a token over the size limit")
+    func issuer() throws {
+        let minter = try TokenMinter()
+        #expect(unverifiedIssuer(of: try minter.token(TokenMinter.claims()), maximumBytes: 16_384) == TokenMinter.issuer)
+        let other = TokenMinter.unsigned(TokenMinter.claims([("iss", .string("https://idp.example"))]), alg: "none", kid: nil, signature: [1])
+        #expect(unverifiedIssuer(of: other, maximumBytes: 16_384) == "https://idp.example")
+        #expect(unverifiedIssuer(of: TokenMinter.unsigned(TokenMinter.claims([("iss", .int(5))]), alg: "RS256", kid: nil, signature: [1]), maximumBytes: 16_384) == nil)
+        for garbage in ["", "abc", "a.b.c", "e30.W10.AA", "a.b.c.d"] { #expect(unverifiedIssuer(of: garbage, maximumBytes: 16_384) == nil, "\(garbage)") }
+        let token = try minter.token(TokenMinter.claims())
+        #expect(unverifiedIssuer(of: token, maximumBytes: token.utf8.count - 1) == nil)
     }
 }

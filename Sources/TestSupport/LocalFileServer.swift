@@ -1,13 +1,15 @@
-import Foundation
+package import Foundation
 
 /// Python's `http.server` serving a folder on a free local port; it logs each request to standard error,
 /// which is how `requests(for:)` counts them.
-final class LocalFileServer: @unchecked Sendable {
-    let port: Int
+package final class LocalFileServer: @unchecked Sendable {
+    /// The port it listens on, on 127.0.0.1.
+    package let port: Int
     private let process = Process()
     private let log: URL
 
-    init(folder: URL) throws {
+    /// Serves `folder`; returns once the server listens.
+    package init(folder: URL) throws {
         log = folder.appendingPathComponent("server.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         port = Int.random(in: 20_000...40_000)
@@ -33,13 +35,13 @@ final class LocalFileServer: @unchecked Sendable {
     }
 
     /// How many GET requests for `path` the server has answered.
-    func requests(for path: String) -> Int {
+    package func requests(for path: String) -> Int {
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return text.components(separatedBy: "\"GET \(path) ").count - 1
     }
 
     /// Kills the server. Not waited for: its exit is reaped by Foundation's process monitor.
-    func stop() {
+    package func stop() {
         kill(process.processIdentifier, SIGKILL)
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import JSON
+import TestSupport
+import Testing
+
+/// `modelgraph serve` with signed-in users' modes, as users start it: the fixture project on a fresh test
+/// database, a `TokenMinter` whose public keys are in `<folder>/jwks.json`, and requests sent with a token.
+final class SignedInServe: Sendable {
+    /// The user pool `TokenMinter.issuer` names.
+    static let userPoolArguments = ["--cognito-region", "eu-west-1", "--cognito-user-pool-id", "eu-west-1_TEST", "--cognito-client-id", TokenMinter.client]
+
+    let serve: ServeProcess
+    let minter: TokenMinter
+    let folder: URL
+    /// The test database serve runs on.
+    let database: String
+
+    private init(serve: ServeProcess, minter: TokenMinter, folder: URL, database: String) {
+        self.serve = serve
+        self.minter = minter
+        self.folder = folder
+        self.database = database
+    }
+
+    /// The key set file of the minter's keys in `folder`.
+    static func jwksFile(in folder: URL) -> URL { folder.appendingPathComponent("jwks.json") }
+
+    /// Starts serve with `arguments(folder)` after `--database-url`; the minter's key set is written to
+    /// `jwksFile(in: folder)` first, and `prepare` may add files (a key set to serve over HTTP, say).
+    static func start(minter: TokenMinter? = nil, prepare: (URL) throws -> Void = { _ in }, arguments: (URL) -> [String]) async throws -> SignedInServe {
+        let minter = try minter ?? TokenMinter()
+        let folder = try CommandLineTests.projectFolder()
+        do {
+            try minter.jwks().write(to: jwksFile(in: folder), atomically: true, encoding: .utf8)
+            try prepare(folder)
+            let database = try await TestDatabase.makeDatabase()
+            let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", database] + arguments(folder))
+            return SignedInServe(serve: serve, minter: minter, folder: folder, database: database)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    /// Sends serve SIGTERM (it exits by itself; it has read everything it needs from its folder) and removes
+    /// the folder.
+    func stop() {
+        serve.process.terminate()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A token of `TokenMinter.claims` with `changes`, signed by `signer`.
+    func token(_ changes: [(String, JSONValue)] = [], signer: TokenMinter.Signer = .rsa) throws -> String {
+        try minter.token(TokenMinter.claims(changes), signer: signer)
+    }
+
+    /// Posts `query` with `headers` (none: no credentials at all).
+    func post(_ query: String = "{ listTeams { items { id } } }", headers: [String: String]) async throws -> TestHTTP.Answer {
+        var fields = headers
+        fields["Content-Type"] = "application/json"
+        let body = try JSONSerialization.data(withJSONObject: ["query": query])
+        return try await TestHTTP.send(URL(string: "http://127.0.0.1:\(serve.port)/graphql")!, body: body, headers: fields)
+    }
+
+    /// The log line serve wrote for request `id` with `message` in it; empty when there is none. Serve writes a
+    /// request's lines before it answers it, so they are there once the answer has come.
+    func logLine(requestID id: String, containing message: String) -> String {
+        serve.logText.split(separator: "\n").first { $0.contains("requestId=\(id) ") && $0.contains(message) }.map(String.init) ?? ""
+    }
+
+    /// AppSync's 401 body, exactly.
+    static let unauthorizedBody = #"{"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}"#
+}
