@@ -27,10 +27,14 @@ final class SignedInServe: Sendable {
 
     /// Starts serve with `arguments(folder)` after `--database-url`; the minter's key set is written to
     /// `jwksFile(in: folder)` first, and `prepare` may add files (a key set to serve over HTTP, say).
-    static func start(minter: TokenMinter? = nil, prepare: (URL) throws -> Void = { _ in }, arguments: (URL) -> [String]) async throws -> SignedInServe {
+    /// `project` makes the folder's schema and migrations (default: the fixture project, opened to signed-in users).
+    static func start(
+        minter: TokenMinter? = nil, project: (URL) throws -> Void = openToSignedInUsers, prepare: (URL) throws -> Void = { _ in }, arguments: (URL) -> [String]
+    ) async throws -> SignedInServe {
         let minter = try minter ?? TokenMinter()
         let folder = try CommandLineTests.projectFolder()
         do {
+            try project(folder)
             try minter.jwks().write(to: jwksFile(in: folder), atomically: true, encoding: .utf8)
             try prepare(folder)
             let database = try await TestDatabase.makeDatabase()
@@ -40,6 +44,17 @@ final class SignedInServe: Sendable {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
+    }
+
+    /// Lets signed-in users of both token modes use the fixture project's models beside API keys: a private rule
+    /// per provider next to each public one (the tables do not change, so its migrations still hold).
+    static func openToSignedInUsers(_ folder: URL) throws {
+        let file = folder.appendingPathComponent("schema.graphql")
+        let schema = try String(contentsOf: file, encoding: .utf8)
+        let opened = schema.replacingOccurrences(
+            of: "@auth(rules: [{ allow: public }])", with: "@auth(rules: [{ allow: public }, { allow: private }, { allow: private, provider: oidc }])")
+        guard opened != schema else { throw CocoaError(.fileReadCorruptFile) }
+        try opened.write(to: file, atomically: true, encoding: .utf8)
     }
 
     /// Sends serve SIGTERM (it exits by itself; it has read everything it needs from its folder) and removes
