@@ -21,10 +21,11 @@ struct SignedInOwnerTests {
                 try generate.run()
                 generate.waitUntilExit()
                 guard generate.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-            }
-        ) { folder in
-            ["--auth-default", "userPools"] + SignedInServe.userPoolArguments + ["--jwks-file", SignedInServe.jwksFile(in: folder).path, "--auth-additional", "apiKey"]
-        }
+            },
+            arguments: { folder in
+                ["--auth-default", "userPools"] + SignedInServe.userPoolArguments
+                    + ["--jwks-file", SignedInServe.jwksFile(in: folder).path, "--auth-additional", "apiKey"]
+            })
     }
 
     /// A token of user `name` (subject `sub-<name>`, in no group).
@@ -46,7 +47,10 @@ struct SignedInOwnerTests {
         let listed = try await server.post("{ listNotes { items { id } } }", headers: bob)
         #expect(value(try Self.json(listed), "data", "listNotes", "items") as? [[String: String]] == [["id": "b1"]], "\(listed.text)")
         let other = try await server.post(#"{ getNote(id: "a1") { id title } }"#, headers: bob)
-        #expect(other.text == #"{"data":{"getNote":null},"errors":[{"path":["getNote"],"data":null,"errorType":"Unauthorized","errorInfo":null,"locations":[{"line":1,"column":3,"sourceName":null}],"message":"Not Authorized to access getNote on type Query"}]}"#, "\(other.text)")
+        let unauthorized =
+            #"{"data":{"getNote":null},"errors":[{"path":["getNote"],"data":null,"errorType":"Unauthorized","errorInfo":null,"#
+            + #""locations":[{"line":1,"column":3,"sourceName":null}],"message":"Not Authorized to access getNote on type Query"}]}"#
+        #expect(other.text == unauthorized, "\(other.text)")
         let taken = try await server.post(#"mutation { updateNote(input: {id: "a1", title: "bob's now"}) { id } }"#, headers: bob)
         #expect(value(try Self.json(taken), "errors") is [Any] && taken.text.contains("Not Authorized to access updateNote on type Mutation"), "\(taken.text)")
         let kept = try await server.post(#"{ getNote(id: "a1") { title } }"#, headers: alice)
