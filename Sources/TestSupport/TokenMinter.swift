@@ -58,7 +58,12 @@ package struct TokenMinter: Sendable {
     }
 
     /// Which key signs a token.
-    package enum Signer: Sendable { case rsa, ec }
+    package enum Signer: Sendable {
+        /// The RSA key, RS256.
+        case rsa
+        /// The P-256 key, ES256.
+        case ec
+    }
 
     /// A token of `claims` signed by `signer`, with header `alg`/`kid` as given (by default the signer's own).
     package func token(_ claims: JSONValue, signer: Signer = .rsa, alg: String? = nil, kid: String? = nil) throws -> String {
