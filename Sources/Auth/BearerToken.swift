@@ -1,20 +1,22 @@
 /// The token in an `Authorization` header: the raw token, as Amplify clients send it, or `Bearer <token>`
-/// (any case, any run of spaces). Nil for an empty header or a `Bearer` with nothing after it.
+/// (any case, any run of spaces). Nil for an empty header or a `Bearer` with nothing after it. Read byte by
+/// byte: a token is about a kilobyte and comes with every request.
 package func bearerToken(in header: String) -> String? {
-    let trimmed = header.trimmingPrefixAndSuffix(while: { $0 == " " || $0 == "\t" })
-    let parts = trimmed.split(separator: " ", maxSplits: 1)
-    if parts.count == 2, parts[0].lowercased() == "bearer" {
-        let token = parts[1].trimmingPrefixAndSuffix(while: { $0 == " " || $0 == "\t" })
-        return token.isEmpty ? nil : String(token)
+    let bytes = Array(header.utf8)
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    guard start < end else { return nil }
+    let scheme = Array("bearer".utf8)
+    let hasScheme =
+        end - start >= scheme.count && zip(bytes[start..<start + scheme.count], scheme).allSatisfy { $0 | 0x20 == $1 }
+        && (end - start == scheme.count || isBlank(bytes[start + scheme.count]))
+    if hasScheme {
+        start += scheme.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        guard start < end else { return nil }
     }
-    return trimmed.isEmpty || trimmed.lowercased() == "bearer" ? nil : String(trimmed)
-}
-
-extension StringProtocol {
-    /// The text without the leading and trailing characters that satisfy `predicate`.
-    fileprivate func trimmingPrefixAndSuffix(while predicate: (Character) -> Bool) -> Substring {
-        let text = self[...]
-        guard let first = text.firstIndex(where: { !predicate($0) }), let last = text.lastIndex(where: { !predicate($0) }) else { return Substring() }
-        return Substring(text[first...last])
-    }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
 }

@@ -31,17 +31,32 @@ package struct TokenVerifier: Sendable {
     package let policy: TokenPolicy
     /// The keys they are signed with.
     package let keys: SigningKeys
+    /// Tokens verified in the last minutes, checked again only for their time window.
+    private let verified: VerifiedTokens
 
     /// A verifier of tokens meeting `policy`, signed by `keys`.
     package init(policy: TokenPolicy, keys: SigningKeys) {
         self.policy = policy
         self.keys = keys
+        verified = VerifiedTokens()
     }
 
     /// The identity `token` names, when it is valid at `now`.
     package func verify(_ token: String, now: Date = Date()) async throws(TokenRejection) -> Identity {
         let size = token.utf8.count
         guard size <= policy.maximumTokenBytes else { throw .tooLarge(size) }
+        let time = now.timeIntervalSince1970
+        if let known = verified.identity(of: token, now: time) { return known }
+        let identity = try await verifyAnew(token, now: now)
+        let skew = Double(policy.clockSkew.components.seconds)
+        let validFrom = max(Self.seconds(identity.claims["nbf"]) ?? -.infinity, Self.seconds(identity.claims["iat"]) ?? -.infinity) - skew
+        let validUntil = (Self.seconds(identity.claims["exp"]) ?? time) + skew
+        verified.store(token, identity: identity, validFrom: validFrom, validUntil: validUntil, now: time)
+        return identity
+    }
+
+    /// Every check of `token`: its form, its signature by the key its `kid` names, and its claims.
+    private func verifyAnew(_ token: String, now: Date) async throws(TokenRejection) -> Identity {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[2].isEmpty, let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
             Base64URL.decode(parts[2]) != nil

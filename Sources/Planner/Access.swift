@@ -64,8 +64,20 @@ struct Access: Sendable {
         var conditions: [SQLExpression] = []
         for rule in rules {
             guard let field = model.field(named: Self.field(of: rule)), let column = value(field) else { continue }
-            let parameter = binds.bind(callerValue: Self.acceptedValues(rule), as: .json)
-            let accepted = SQLExpression.cast(.arrayOf(Select(columns: [SelectColumn(.function(.jsonArrayElementsText, [parameter]))])), .array(.text))
+            let accepted: SQLExpression
+            if rule.strategy == .owner {
+                // One parameter per owner form (their number follows from the claim), so the condition is a plain
+                // `= ANY(ARRAY[$a, $b, $c])` an index on the owner field serves; a caller without the claims gets NULLs.
+                let parts = Caller.claimParts(rule.effectiveIdentityClaim)
+                let forms = (0..<Self.ownerFormCount(rule.effectiveIdentityClaim)).map { index in
+                    binds.bind(callerValue: { caller in caller.ownerForms(claimParts: parts).dropFirst(index).first }, as: .text)
+                }
+                accepted = .cast(.array(forms), .array(.text))
+            } else {
+                // A caller's groups vary in number: one JSON array parameter, unpacked by PostgreSQL.
+                let parameter = binds.bind(callerValue: Self.acceptedValues(rule), as: .json)
+                accepted = .cast(.arrayOf(Select(columns: [SelectColumn(.function(.jsonArrayElementsText, [parameter]))])), .array(.text))
+            }
             if field.type.isList {
                 conditions.append(.binary(.cast(column, .array(.text)), .arrayOverlaps, accepted))
             } else {
@@ -78,11 +90,18 @@ struct Access: Sendable {
     /// What a record-based rule accepts of a caller, as a JSON array: its owner forms, or its groups.
     static func acceptedValues(_ rule: AuthRule) -> @Sendable (Caller) -> String? {
         if rule.strategy == .owner {
-            let claim = rule.effectiveIdentityClaim
-            return { caller in jsonArray(caller.ownerForms(identityClaim: claim)) }
+            let parts = Caller.claimParts(rule.effectiveIdentityClaim)
+            return { caller in jsonArray(caller.ownerForms(claimParts: parts)) }
         }
         let claim = rule.effectiveGroupClaim
         return { caller in jsonArray(caller.groups(claim: claim)) }
+    }
+
+    /// How many owner forms a claim gives (`Caller.ownerForms`): one for a single claim, the joined value and
+    /// each part for a joined one.
+    static func ownerFormCount(_ identityClaim: String) -> Int {
+        let parts = identityClaim.split(separator: "::", omittingEmptySubsequences: false).count
+        return parts > 1 ? parts + 1 : 1
     }
 
     /// The field a record-based rule reads: the owner field, or the groups field.

@@ -45,7 +45,16 @@ package struct Caller: Sendable, Equatable {
     /// else `cognito:username`), so ID and access tokens of one user match the same records; for a single
     /// claim, its value. Empty when a claim is missing: the rule then grants nothing.
     package func ownerForms(identityClaim: String) -> [String] {
-        let parts = identityClaim.split(separator: "::", omittingEmptySubsequences: false).map(String.init)
+        ownerForms(claimParts: Self.claimParts(identityClaim))
+    }
+
+    /// The claims an identity claim joins (`sub::username` joins `sub` and `username`).
+    package static func claimParts(_ identityClaim: String) -> [String] {
+        identityClaim.split(separator: "::", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// `ownerForms(identityClaim:)` for a claim already split into `parts` (plans split it once).
+    package func ownerForms(claimParts parts: [String]) -> [String] {
         var values: [String] = []
         for part in parts {
             let value = part == "username" ? (claim("username") ?? claim("cognito:username")) : claim(part)

@@ -120,7 +120,8 @@ struct BearerTokenTests {
         "raw, Bearer in any case, extra spaces; empty headers have none",
         arguments: [
             ("eyJ.a.b", "eyJ.a.b"), ("Bearer eyJ.a.b", "eyJ.a.b"), ("bearer   eyJ.a.b ", "eyJ.a.b"), ("BEARER eyJ.a.b", "eyJ.a.b"),
-            ("  eyJ.a.b  ", "eyJ.a.b"), ("", nil), ("   ", nil), ("Bearer ", nil), ("Bearer", nil),
+            ("  eyJ.a.b  ", "eyJ.a.b"), ("", nil), ("   ", nil), ("Bearer ", nil), ("Bearer", nil), ("Bearer\teyJ.a.b", "eyJ.a.b"),
+            ("Bearerish.a.b", "Bearerish.a.b"), ("Bearér x", "Bearér x"),
         ])
     func tokens(header: String, expected: String?) {
         #expect(bearerToken(in: header) == expected)
