@@ -2,15 +2,20 @@ import APISchema
 import ArgumentParser
 import Foundation
 import JSON
+import ModelIR
 import Planner
 
-/// `modelgraph plan --schema F --query Q [--variables JSON]`: prints the SQL and parameters an operation runs.
+/// `modelgraph plan --schema F --query Q [--variables JSON] [--claims JSON [--mode M]]`: prints the SQL and
+/// parameters an operation runs, for an API-key caller or a signed-in user with those token claims.
 struct Plan: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the SQL statement(s) and parameters planned for an operation.")
     @OptionGroup var schemaOptions: SchemaOptions
     @Option(help: "The GraphQL operation, or @FILE to read it from a file.") var query: String
     @Option(help: "Variables as a JSON object.") var variables: String = "{}"
     @Option(help: "The operation to plan, when the document has several.") var operationName: String?
+    @Option(help: "Plan for a signed-in user whose verified token has these claims (a JSON object), e.g. '{\"sub\":\"…\",\"cognito:username\":\"alice\"}'.")
+    var claims: String?
+    @Option(help: "The mode of --claims: userPools (default) or oidc.") var mode: String = "userPools"
 
     func run() async throws {
         try await reportingUserErrors {
@@ -29,13 +34,14 @@ struct Plan: AsyncParsableCommand {
                 throw UserError("--variables must be a JSON object.")
             }
             let inputs = Dictionary(fields.map { ($0.0, InputValue($0.1)) }, uniquingKeysWith: { $1 })
+            let caller = try self.caller()
             let planner = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schemaOptions.load())))
             if planner.operationType(query: text, operationName: operationName) == "subscription" {
-                return try printSubscription(planner, text, inputs)
+                return try printSubscription(planner, text, inputs, caller: caller)
             }
             let plan: PlannedOperation
             do {
-                plan = try planner.plan(query: text, operationName: operationName, inputs: inputs)
+                plan = try planner.plan(query: text, operationName: operationName, inputs: inputs, caller: caller)
             } catch let error as PlanErrors {
                 throw UserError(error.errors.map { $0.message }.joined(separator: "\n"))
             }
@@ -51,11 +57,21 @@ struct Plan: AsyncParsableCommand {
         }
     }
 
+    /// The caller to plan for: an API-key caller, or the signed-in user `--claims` describes.
+    private func caller() throws -> Caller {
+        guard let claims else { return .apiKey }
+        guard let mode = AuthProvider(rawValue: mode), mode.isToken else { throw UserError("--mode must be userPools or oidc.") }
+        guard case .object? = try? JSONReader.parse(Array(claims.utf8)), let parsed = try? JSONReader.parse(Array(claims.utf8)) else {
+            throw UserError("--claims must be a JSON object.")
+        }
+        return Caller(mode: mode, claims: parsed)
+    }
+
     /// Prints what a subscription follows and the statement that reads its selection set for each batch of changes.
-    private func printSubscription(_ planner: OperationPlanner, _ text: String, _ inputs: [String: InputValue]) throws {
+    private func printSubscription(_ planner: OperationPlanner, _ text: String, _ inputs: [String: InputValue], caller: Caller) throws {
         let plan: SubscriptionPlan
         do {
-            plan = try planner.planSubscription(query: text, operationName: operationName, inputs: inputs)
+            plan = try planner.planSubscription(query: text, operationName: operationName, inputs: inputs, caller: caller)
         } catch {
             throw UserError(error.errors.map { $0.message }.joined(separator: "\n"))
         }
