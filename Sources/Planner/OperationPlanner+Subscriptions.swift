@@ -102,19 +102,21 @@ struct SubscriptionCompiler {
         return SubscriptionPlan(
             operationName: nil, fieldName: name, responseKey: field.alias?.value ?? name, model: model.name, table: api.table(model), change: change, filter: filter,
             delivery: DeliveryStatement(sql: SQLRenderer.render(.select(select)), parameters: Array(binds.values.dropFirst(2))),
-            requiredColumnValue: required.map { ($0.column, $0.value) },
-            residualFilter: required.map { filter?.removingRequired(field: $0.field, value: $0.value) } ?? filter
+            requiredColumnValues: required.map { ($0.column, $0.values) },
+            residualFilter: required.map { filter?.removingRequired(field: $0.field, values: $0.values) } ?? filter
         )
     }
 
-    /// The first equality the filter requires on a field stored as text whose API value is the stored text
-    /// (IDs, strings and the string-like AWS scalars), by column.
-    static func requiredValue(_ filter: SubscriptionFilter, of model: Model) -> (field: String, column: String, value: String)? {
-        for (name, value) in filter.requiredEqualities {
+    /// The first texts the filter requires a field to hold one of (an equality first, else an owner rule's
+    /// `in`), on a field stored as text whose API value is the stored text (IDs, strings and the string-like
+    /// AWS scalars), by column.
+    static func requiredValue(_ filter: SubscriptionFilter, of model: Model) -> (field: String, column: String, values: [String])? {
+        let required = filter.requiredValues
+        for (name, values) in required.filter({ $0.values.count == 1 }) + required.filter({ $0.values.count != 1 }) {
             guard let field = model.field(named: name), !field.type.isList, case .scalar(let scalar) = field.type.base,
                 [.id, .string, .awsEmail, .awsURL, .awsPhone, .awsIPAddress].contains(scalar)
             else { continue }
-            return (name, field.columnName, value)
+            return (name, field.columnName, values)
         }
         return nil
     }

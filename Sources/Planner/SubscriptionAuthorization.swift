@@ -19,6 +19,7 @@ enum SubscriptionAuthorization {
                 parts.append(.compare(field: field.name, .in, .list(accepted.map(JSONValue.string))))
             }
         }
-        return .any(parts)
+        // One part stays bare: an owner rule's `in` then lists the subscriber under the caller's owner values.
+        return parts.count == 1 ? parts[0] : .any(parts)
     }
 }

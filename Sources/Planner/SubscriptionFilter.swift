@@ -58,20 +58,20 @@ package indirect enum SubscriptionFilter: Equatable, Sendable {
         }
     }
 
-    /// What is left to check once a record is known to meet `field` `eq` `value` (one of `requiredEqualities`):
-    /// this filter without that comparison; nil when nothing is left.
-    package func removingRequired(field: String, value: String) -> SubscriptionFilter? {
+    /// What is left to check once a record is known to hold one of `values` in `field` (one of
+    /// `requiredValues`): this filter without that comparison; nil when nothing is left.
+    package func removingRequired(field: String, values: [String]) -> SubscriptionFilter? {
         var removed = false
-        return removing(field: field, value: value, removed: &removed)
+        return removing(field: field, values: values, removed: &removed)
     }
 
-    private func removing(field: String, value: String, removed: inout Bool) -> SubscriptionFilter? {
+    private func removing(field: String, values: [String], removed: inout Bool) -> SubscriptionFilter? {
         switch self {
-        case .compare(field, .eq, .string(value)) where !removed:
+        case .compare(field, _, _) where !removed && Self.requiredValues(of: self)?.values == values:
             removed = true
             return nil
         case .all(let parts):
-            let kept = parts.compactMap { $0.removing(field: field, value: value, removed: &removed) }
+            let kept = parts.compactMap { $0.removing(field: field, values: values, removed: &removed) }
             if kept.isEmpty { return nil }
             return kept.count == 1 ? kept[0] : .all(kept)
         default:
@@ -79,14 +79,23 @@ package indirect enum SubscriptionFilter: Equatable, Sendable {
         }
     }
 
-    /// The `eq` comparisons with a string that every passing record meets: those of the top-level object and
-    /// its `and` lists, not those under an `or`.
-    package var requiredEqualities: [(field: String, value: String)] {
+    /// The texts a field must hold one of, for every passing record: `eq` with a string (one text) and `in` with
+    /// strings (one of them), in the top-level object and its `and` lists, not under an `or`.
+    package var requiredValues: [(field: String, values: [String])] {
         switch self {
-        case .all(let parts): parts.flatMap(\.requiredEqualities)
+        case .all(let parts): parts.flatMap(\.requiredValues)
         case .any: []
-        case .compare(let field, .eq, .string(let value)): [(field, value)]
-        case .compare: []
+        case .compare: Self.requiredValues(of: self).map { [$0] } ?? []
+        }
+    }
+
+    private static func requiredValues(of comparison: SubscriptionFilter) -> (field: String, values: [String])? {
+        switch comparison {
+        case .compare(let field, .eq, .string(let value)): return (field, [value])
+        case .compare(let field, .in, .list(let options)) where !options.isEmpty:
+            let texts = options.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            return texts.count == options.count ? (field, texts) : nil
+        default: return nil
         }
     }
 

@@ -24,12 +24,12 @@ package struct SubscriptionPlan: Sendable {
     package var filter: SubscriptionFilter?
     /// Reads the selection set of the changed records.
     package var delivery: DeliveryStatement
-    /// A column the filter requires to equal a text, when it has one: the change's row image holds that
-    /// column's value exactly as the filter compares it, so delivery can look subscribers up by it instead of
-    /// checking every filter against every change.
-    package var requiredColumnValue: (column: String, value: String)?
-    /// What the filter checks beyond `requiredColumnValue`, for a record found under that value; nil when the
-    /// value is the whole filter (such a record needs no check).
+    /// A column the filter requires to hold one of some texts, when it has one (an `eq`, or the `in` of an owner
+    /// rule): the change's row image holds that column's value exactly as the filter compares it, so delivery
+    /// looks subscribers up by it instead of checking every filter against every change.
+    package var requiredColumnValues: (column: String, values: [String])?
+    /// What the filter checks beyond `requiredColumnValues`, for a record found under one of those values; nil
+    /// when they are the whole filter (such a record needs no check).
     package var residualFilter: SubscriptionFilter?
 }
 

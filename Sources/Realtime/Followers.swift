@@ -2,8 +2,9 @@ import JSON
 import Planner
 
 /// The subscriptions that follow one table's changes of one kind, arranged so that a change finds the ones it
-/// may concern without checking every filter: a subscription whose filter requires a text column to equal a
-/// value is listed under that column and value; the others are checked against every change.
+/// may concern without checking every filter: a subscription whose filter requires a text column to hold one of
+/// some values (an `eq`, or an owner rule's forms of the caller) is listed under that column and each value; the
+/// others are checked against every change.
 struct Followers: Sendable {
     private var alwaysChecked: [SubscriptionHub.Subscriber] = []
     /// Column → required value → subscriptions.
@@ -13,8 +14,8 @@ struct Followers: Sendable {
 
     /// Adds `subscriber`.
     mutating func insert(_ subscriber: SubscriptionHub.Subscriber) {
-        if let (column, value) = subscriber.plan.requiredColumnValue {
-            byColumnValue[column, default: [:]][value, default: []].append(subscriber)
+        if let (column, values) = subscriber.plan.requiredColumnValues {
+            for value in Set(values) { byColumnValue[column, default: [:]][value, default: []].append(subscriber) }
         } else {
             alwaysChecked.append(subscriber)
         }
@@ -32,13 +33,17 @@ struct Followers: Sendable {
             }
             if byColumnValue[column]?.isEmpty == true { byColumnValue[column] = nil }
         }
-        count = alwaysChecked.count + byColumnValue.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+        count = alwaysChecked.count + listedOnce.count
         return before - count
     }
 
     /// Every subscription.
-    var all: [SubscriptionHub.Subscriber] {
-        alwaysChecked + byColumnValue.values.flatMap { $0.values.flatMap { $0 } }
+    var all: [SubscriptionHub.Subscriber] { alwaysChecked + listedOnce }
+
+    /// The listed subscriptions, each once (one may be listed under several values).
+    private var listedOnce: [SubscriptionHub.Subscriber] {
+        var seen: Set<ObjectIdentifier> = []
+        return byColumnValue.values.flatMap { $0.values.flatMap { $0 } }.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// The subscriptions checked against every change.
@@ -50,7 +55,7 @@ struct Followers: Sendable {
     func listed(forImage image: String) -> (subscribers: [SubscriptionHub.Subscriber], byValue: Bool) {
         guard !byColumnValue.isEmpty else { return ([], true) }
         guard case .object(let columns)? = try? JSONReader.parse(Array(image.utf8), maximumDepth: 64) else {
-            return (byColumnValue.values.flatMap { $0.values.flatMap { $0 } }, false)
+            return (listedOnce, false)
         }
         var found: [SubscriptionHub.Subscriber] = []
         for (column, value) in columns {

@@ -310,7 +310,7 @@ package final class SubscriptionHub: Sendable {
     /// What is checked of `member`'s filter for a record: the rest of it once the record was found under the value
     /// it requires (`listedByValue`), else all of it; nil when nothing is.
     static func checkedFilter(of member: Subscriber, listedByValue: Bool) -> SubscriptionFilter? {
-        listedByValue && member.plan.requiredColumnValue != nil ? member.plan.residualFilter : member.plan.filter
+        listedByValue && member.plan.requiredColumnValues != nil ? member.plan.residualFilter : member.plan.filter
     }
 
     /// The events of a replay's statement rows (position, filterable fields, selection) for its one member.

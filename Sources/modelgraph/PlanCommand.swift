@@ -77,9 +77,10 @@ struct Plan: AsyncParsableCommand {
         }
         print("-- \(plan.responseKey): each \(plan.change.rawValue) of \(plan.model), read for a batch of changes ($1: their row images, $2: read the filterable fields)")
         print("\(plan.delivery.sql);\n-- parameters after $2: \(plan.delivery.parameters.map { $0 ?? "NULL" })")
-        if let required = plan.requiredColumnValue {
+        if let required = plan.requiredColumnValues {
             let rest = plan.residualFilter.map { "then checks \($0.text)" } ?? "nothing more to check"
-            print("-- filter \(plan.filter?.text ?? ""): listed under \(required.column) = \(JSONText.quote(required.value)), \(rest)")
+            let values = required.values.map(JSONText.quote).joined(separator: ", ")
+            print("-- filter \(plan.filter?.text ?? ""): listed under \(required.column) = \(required.values.count == 1 ? values : "each of " + values), \(rest)")
         } else if let filter = plan.filter {
             print("-- filter \(filter.text): checked against each change's filterable fields")
         }

@@ -19,6 +19,12 @@ struct PlanCommandAuthTests {
         #expect(output.contains(#"-- parameters: ["s-1::alice", "s-1", "alice", "100"]"#), "\(output)")
         let (_, keyed, _) = try await CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", query], in: folder)
         #expect(keyed.contains("-- listNotes: error: Not Authorized to access listNotes on type Query"), "\(keyed)")
+        // A subscriber under an owner rule is listed under the caller's owner values: other users' changes never
+        // reach its filter.
+        let (_, subscription, _) = try await CommandLineTests.run(
+            ["plan", "--schema", "schema.graphql", "--query", "subscription { onCreateNote { id } }", "--claims", #"{"sub":"s-1","cognito:username":"alice"}"#],
+            in: folder)
+        #expect(subscription.contains(#"listed under owner = each of "s-1::alice", "s-1", "alice", nothing more to check"#), "\(subscription)")
         let (refused, _, errors) = try await CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", query, "--claims", "[1]"], in: folder)
         #expect(refused != 0 && errors.contains("--claims must be a JSON object."), "\(errors)")
     }

@@ -135,23 +135,28 @@ struct SubscriptionPlanTests {
     @Test("a required text value lists the subscription; what the filter checks beyond it is its residual")
     func requiredValueAndResidual() throws {
         let only = try Self.plan(#"subscription { onCreateMember(filter: {teamId: {eq: "t1"}}) { id } }"#)
-        #expect(only.requiredColumnValue?.column == "teamId" && only.requiredColumnValue?.value == "t1")
+        #expect(only.requiredColumnValues?.column == "teamId" && only.requiredColumnValues?.values == ["t1"])
         #expect(only.residualFilter == nil)
         let more = try Self.plan(#"subscription { onCreateMember(filter: {teamId: {eq: "t1"}, name: {beginsWith: "A"}}) { id } }"#)
-        #expect(more.requiredColumnValue?.value == "t1")
+        #expect(more.requiredColumnValues?.values == ["t1"])
         #expect(more.residualFilter == .compare(field: "name", .beginsWith, .string("A")))
         // Under `and`, the first required equality is listed; a second one stays in the residual.
         let two = try Self.plan(#"subscription { onCreateMember(filter: {and: [{teamId: {eq: "t1"}}, {name: {eq: "Ann"}}]}) { id } }"#)
-        #expect(two.requiredColumnValue?.value == "t1")
+        #expect(two.requiredColumnValues?.values == ["t1"])
         #expect(two.residualFilter == .compare(field: "name", .eq, .string("Ann")))
         // An `or` requires nothing: no listing, and the whole filter is checked.
         let either = try Self.plan(#"subscription { onCreateMember(filter: {or: [{teamId: {eq: "t1"}}, {name: {eq: "Ann"}}]}) { id } }"#)
-        #expect(either.requiredColumnValue == nil)
+        #expect(either.requiredColumnValues == nil)
         #expect(either.residualFilter == either.filter)
         // Enums and numbers are not listed.
         let role = try Self.plan(#"subscription { onCreateMember(filter: {role: {eq: "LEAD"}}) { id } }"#)
-        #expect(role.requiredColumnValue == nil)
+        #expect(role.requiredColumnValues == nil)
         #expect(role.residualFilter == role.filter)
+        // An `in` of texts lists the subscription under each of them, after any equality.
+        let within = try Self.plan(#"subscription { onCreateMember(filter: {teamId: {in: ["t1", "t2"]}, name: {eq: "Ann"}}) { id } }"#)
+        #expect(within.requiredColumnValues?.column == "name" && within.requiredColumnValues?.values == ["Ann"])
+        let anyOf = try Self.plan(#"subscription { onCreateMember(filter: {teamId: {in: ["t1", "t2"]}}) { id } }"#)
+        #expect(anyOf.requiredColumnValues?.values == ["t1", "t2"] && anyOf.residualFilter == nil)
     }
 
     @Test("removingRequired drops exactly one matching equality, however deep in `and`, and nothing under `or`")
@@ -161,10 +166,10 @@ struct SubscriptionPlanTests {
             .any([.compare(field: "a", .eq, .string("x"))]),
         ])
         #expect(
-            filter.removingRequired(field: "a", value: "x")
+            filter.removingRequired(field: "a", values: ["x"])
                 == .all([.all([.compare(field: "a", .eq, .string("x")), .compare(field: "b", .gt, .int(1))]), .any([.compare(field: "a", .eq, .string("x"))])]))
-        #expect(SubscriptionFilter.compare(field: "a", .eq, .string("x")).removingRequired(field: "a", value: "x") == nil)
-        #expect(SubscriptionFilter.compare(field: "a", .eq, .string("y")).removingRequired(field: "a", value: "x") == .compare(field: "a", .eq, .string("y")))
+        #expect(SubscriptionFilter.compare(field: "a", .eq, .string("x")).removingRequired(field: "a", values: ["x"]) == nil)
+        #expect(SubscriptionFilter.compare(field: "a", .eq, .string("y")).removingRequired(field: "a", values: ["x"]) == .compare(field: "a", .eq, .string("y")))
     }
 
     @Test("a filter given by a variable, whole or in parts; an absent or null variable is no filter")
