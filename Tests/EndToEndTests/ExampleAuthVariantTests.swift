@@ -42,7 +42,7 @@ struct ExampleAuthVariantTests {
             let bobNested = try await served.get("a1", bob, selection: example.nested)
             #expect(served.isUnauthorized(bobNested, "get\(model)", on: "Query") && !bobNested.text.contains(#""c1""#), "\(bobNested.text)")
             // Alice's child of Bob's record, read from Bob's side: the child's own rules hide it.
-            try await served.createChild("c2", of: "b1", bob)
+            try await served.createChild("c2", of: "b1", alice)
             let bobNestedList = try await served.list(bob, selection: example.nested)
             #expect(served.keys(bobNestedList) == ["b1"] && !bobNestedList.text.contains(#""c1""#) && !bobNestedList.text.contains(#""c2""#), "\(bobNestedList.text)")
             let aliceOwn = try await served.get("b1", alice, selection: example.nested)
