@@ -88,23 +88,7 @@ struct ExampleAuthServer {
     /// Serve on `variant` of `example` (its migration generated first), user pools by default, API keys beside.
     static func start(_ example: AuthExample, _ variant: AuthVariant) async throws -> ExampleAuthServer {
         let schema = try variant.schema(example.source)
-        let server = try await SignedInServe.start(
-            project: { folder in
-                try schema.write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
-                try FileManager.default.removeItem(at: folder.appendingPathComponent("migrations"))
-                let generate = Process()
-                generate.executableURL = CommandLineTests.executable
-                generate.arguments = ["migrate", "generate", "--schema", "schema.graphql", "--migrations", "migrations", "--name", "init"]
-                generate.currentDirectoryURL = folder
-                generate.standardOutput = FileHandle.nullDevice
-                try generate.run()
-                generate.waitUntilExit()
-                guard generate.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-            },
-            arguments: { folder in
-                ["--auth-default", "userPools"] + SignedInServe.userPoolArguments
-                    + ["--jwks-file", SignedInServe.jwksFile(in: folder).path, "--auth-additional", "apiKey"]
-            })
+        let server = try await SignedInServe.start(schema: schema)
         return ExampleAuthServer(server: server, example: example)
     }
 

@@ -9,23 +9,7 @@ import Testing
 struct SignedInOwnerTests {
     /// Serve on the owners fixture (its migration generated first) with user pools and API keys.
     static func start() async throws -> SignedInServe {
-        try await SignedInServe.start(
-            project: { folder in
-                try Fixtures.schemaSource("owners").write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
-                try FileManager.default.removeItem(at: folder.appendingPathComponent("migrations"))
-                let generate = Process()
-                generate.executableURL = CommandLineTests.executable
-                generate.arguments = ["migrate", "generate", "--schema", "schema.graphql", "--migrations", "migrations", "--name", "init"]
-                generate.currentDirectoryURL = folder
-                generate.standardOutput = FileHandle.nullDevice
-                try generate.run()
-                generate.waitUntilExit()
-                guard generate.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-            },
-            arguments: { folder in
-                ["--auth-default", "userPools"] + SignedInServe.userPoolArguments
-                    + ["--jwks-file", SignedInServe.jwksFile(in: folder).path, "--auth-additional", "apiKey"]
-            })
+        try await SignedInServe.start(schema: try Fixtures.schemaSource("owners"))
     }
 
     /// A token of user `name` (subject `sub-<name>`, in no group).

@@ -57,6 +57,29 @@ final class SignedInServe: Sendable {
         try opened.write(to: file, atomically: true, encoding: .utf8)
     }
 
+    /// Starts serve on `schema` (its migration generated first) with user pools by default and API keys beside.
+    static func start(schema: String) async throws -> SignedInServe {
+        try await start(
+            project: { folder in try project(schema, in: folder) },
+            arguments: { folder in
+                ["--auth-default", "userPools"] + userPoolArguments + ["--jwks-file", jwksFile(in: folder).path, "--auth-additional", "apiKey"]
+            })
+    }
+
+    /// Makes `folder` a project of `schema`: the schema file and a migration `modelgraph migrate generate` writes.
+    static func project(_ schema: String, in folder: URL) throws {
+        try schema.write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("migrations"))
+        let generate = Process()
+        generate.executableURL = CommandLineTests.executable
+        generate.arguments = ["migrate", "generate", "--schema", "schema.graphql", "--migrations", "migrations", "--name", "init"]
+        generate.currentDirectoryURL = folder
+        generate.standardOutput = FileHandle.nullDevice
+        try generate.run()
+        generate.waitUntilExit()
+        guard generate.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     /// Sends serve SIGTERM (it exits by itself; it has read everything it needs from its folder) and removes
     /// the folder.
     func stop() {
