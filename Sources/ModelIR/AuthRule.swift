@@ -91,6 +91,8 @@ package struct AuthRule: Equatable, Hashable, Sendable, Codable {
     package var effectiveGroupClaim: String { groupClaim ?? Self.defaultGroupClaim }
     /// The field a dynamic group rule reads.
     package var effectiveGroupsField: String { groupsField ?? Self.defaultGroupsField }
+    /// The field a record-based rule reads: the owner field of an owner rule, else the groups field.
+    package var recordField: String { strategy == .owner ? effectiveOwnerField : effectiveGroupsField }
 }
 
 /// Who may do what with a model (or one field): its rules, which combine with OR.

@@ -63,13 +63,14 @@ struct Access: Sendable {
     func predicate(_ rules: [AuthRule], model: Model, binds: inout BindAllocator, value: (Field) -> SQLExpression?) -> SQLExpression {
         var conditions: [SQLExpression] = []
         for rule in rules {
-            guard let field = model.field(named: Self.field(of: rule)), let column = value(field) else { continue }
+            guard let field = model.field(named: rule.recordField), let column = value(field) else { continue }
             let accepted: SQLExpression
             if rule.strategy == .owner {
                 // One parameter per owner form (their number follows from the claim), so the condition is a plain
                 // `= ANY(ARRAY[$a, $b, $c])` an index on the owner field serves; a caller without the claims gets NULLs.
                 let parts = Caller.claimParts(rule.effectiveIdentityClaim)
-                let forms = (0..<Self.ownerFormCount(rule.effectiveIdentityClaim)).map { index in
+                // One form for a single claim; the joined value and each part for a joined one.
+                let forms = (0..<(parts.count > 1 ? parts.count + 1 : 1)).map { index in
                     binds.bind(callerValue: { caller in caller.ownerForms(claimParts: parts).dropFirst(index).first }, as: .text)
                 }
                 accepted = .cast(.array(forms), .array(.text))
@@ -95,18 +96,6 @@ struct Access: Sendable {
         }
         let claim = rule.effectiveGroupClaim
         return { caller in jsonArray(caller.groups(claim: claim)) }
-    }
-
-    /// How many owner forms a claim gives (`Caller.ownerForms`): one for a single claim, the joined value and
-    /// each part for a joined one.
-    static func ownerFormCount(_ identityClaim: String) -> Int {
-        let parts = identityClaim.split(separator: "::", omittingEmptySubsequences: false).count
-        return parts > 1 ? parts + 1 : 1
-    }
-
-    /// The field a record-based rule reads: the owner field, or the groups field.
-    static func field(of rule: AuthRule) -> String {
-        rule.strategy == .owner ? rule.effectiveOwnerField : rule.effectiveGroupsField
     }
 
     /// `texts` as a JSON array.

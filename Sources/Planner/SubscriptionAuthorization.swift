@@ -11,7 +11,7 @@ enum SubscriptionAuthorization {
     static func filter(_ rules: [AuthRule], model: Model, caller: Caller) -> SubscriptionFilter {
         var parts: [SubscriptionFilter] = []
         for rule in rules {
-            guard let field = model.field(named: Access.field(of: rule)) else { continue }
+            guard let field = model.field(named: rule.recordField) else { continue }
             let accepted = rule.strategy == .owner ? caller.ownerForms(identityClaim: rule.effectiveIdentityClaim) : caller.groups(claim: rule.effectiveGroupClaim)
             if field.type.isList {
                 parts += accepted.map { .compare(field: field.name, .contains, .string($0)) }

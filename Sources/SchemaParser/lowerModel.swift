@@ -150,7 +150,7 @@ extension SchemaLowering {
     /// groups field must hold text: a `String` (or `ID`), or a list of them.
     mutating func addAuthFields(to fields: inout [ModelIR.Field], model: String, policy: AuthPolicy, at location: ModelIR.SourceLocation?) {
         for rule in policy.rules where rule.isRecordBased {
-            let name = rule.strategy == .owner ? rule.effectiveOwnerField : rule.effectiveGroupsField
+            let name = rule.recordField
             guard let existing = fields.first(where: { $0.name == name }) else {
                 if rule.strategy == .owner {
                     fields.append(ModelIR.Field(name: name, type: FieldType(.scalar(.string)), origin: .implicitOwner, location: location))

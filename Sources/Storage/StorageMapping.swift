@@ -64,8 +64,7 @@ package enum StorageMapping {
         // Owner and groups fields of record-based @auth rules: each list and get of a signed-in user filters on
         // them, so "my records in key order" is one index range scan.
         for rule in model.auth.rules where rule.isRecordBased {
-            let field = rule.strategy == .owner ? rule.effectiveOwnerField : rule.effectiveGroupsField
-            if let stored = model.field(named: field), !stored.type.isList { addIndex(field, [field]) }
+            if let stored = model.field(named: rule.recordField), !stored.type.isList { addIndex(rule.recordField, [rule.recordField]) }
         }
         var foreignKeys: [StorageForeignKey] = []
         // References this model holds: its own belongsTo/hasOne(fields), and the hasMany/hasOne of parents.
