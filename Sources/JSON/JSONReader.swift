@@ -33,7 +33,7 @@ package enum JSONReader {
         return value
     }
 
-    private struct Reader {
+    struct Reader {
         let bytes: [UInt8]
         let maximumDepth: Int
         var index = 0

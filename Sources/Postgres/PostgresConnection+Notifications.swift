@@ -10,20 +10,30 @@ extension PostgresConnection {
         return socket >= 0 ? socket : nil
     }
 
-    /// Reads what arrived on the socket without blocking and returns how many notifications it held from other
-    /// sessions (they are dropped: a notification only says "look again"; the session's own come back to it and
-    /// are not counted). Throws when the connection broke.
-    package func takeNotifications() throws(PostgresError) -> Int {
+    /// Reads what arrived on the socket without blocking and returns the notifications it held from other
+    /// sessions, in arrival order (the session's own come back to it and are dropped). Throws when the
+    /// connection broke.
+    package func takeNotifications() throws(PostgresError) -> [PostgresNotification] {
         guard let handle, PQconsumeInput(handle) == 1, PQstatus(handle) == CONNECTION_OK else {
             let reason = handle.map { String(cString: PQerrorMessage($0)).trimmingTrailingNewlines } ?? ""
             throw PostgresError(kind: .connection, message: "the listening connection to PostgreSQL broke" + (reason.isEmpty ? "" : ": " + reason))
         }
-        var count = 0
+        var taken: [PostgresNotification] = []
         let own = PQbackendPID(handle)
         while let notification = PQnotifies(handle) {
-            if notification.pointee.be_pid != own { count += 1 }
+            if notification.pointee.be_pid != own {
+                taken.append(PostgresNotification(channel: String(cString: notification.pointee.relname), payload: String(cString: notification.pointee.extra)))
+            }
             PQfreemem(notification)
         }
-        return count
+        return taken
     }
+}
+
+/// A NOTIFY another session sent on a channel this connection LISTENs to.
+package struct PostgresNotification: Sendable, Equatable {
+    /// The channel it was sent on.
+    package var channel: String
+    /// Its payload; empty when none was given.
+    package var payload: String
 }

@@ -53,14 +53,21 @@ package final class ChangeFeed: Sendable {
     private let configuration: Configuration
     private let logger: Logger
     private let isInterested: @Sendable () -> Bool
+    private let keysRevoked: @Sendable ([String]) -> Void
     private let state = Mutex(State())
     private let wake: WakePipe
 
     /// Creates a feed; `isInterested` says whether any subscription is open (read on the feed's thread).
-    package init(configuration: Configuration, logger: Logger, isInterested: @escaping @Sendable () -> Bool) throws {
+    /// The feed's connection also hears API key revocations (`APIKeyStore.revocationChannel`) and passes the
+    /// ids to `keysRevoked`, on its thread: it must return quickly.
+    package init(
+        configuration: Configuration, logger: Logger, keysRevoked: @escaping @Sendable ([String]) -> Void = { _ in },
+        isInterested: @escaping @Sendable () -> Bool
+    ) throws {
         self.configuration = configuration
         self.logger = logger
         self.isInterested = isInterested
+        self.keysRevoked = keysRevoked
         wake = try WakePipe()
     }
 
@@ -130,6 +137,7 @@ package final class ChangeFeed: Sendable {
     var settings: Configuration { configuration }
     var log: Logger { logger }
     var wantsChanges: Bool { isInterested() }
+    func revoked(_ ids: [String]) { keysRevoked(ids) }
     var pipe: WakePipe { wake }
     var isStopping: Bool { state.withLock { $0.stopping } }
 

@@ -53,7 +53,7 @@ struct ChangeFeedLoop {
     private mutating func connected() throws -> PostgresConnection {
         if let connection, connection.isHealthy { return connection }
         let fresh = try PostgresConnection(conninfo: feed.settings.conninfo, sessionSetup: ["SET application_name = 'modelgraph change feed'; SET statement_timeout = 10000"])
-        _ = try fresh.execute("LISTEN \(ChangeLog.channel)")
+        _ = try fresh.execute("LISTEN \(ChangeLog.channel); LISTEN \(APIKeyStore.revocationChannel)")
         if cursor == nil {
             // A new process delivers what commits from when it got ready on.
             let newest = try feed.settings.startAfter ?? Int64(fresh.query(ChangeLog.newestStatement).rows.first?[0] ?? "0") ?? 0
@@ -98,10 +98,12 @@ struct ChangeFeedLoop {
 
     /// Waits for another session's notification, a wake-up or `timeout`, and consumes what arrived. The
     /// process's own NOTIFYs come back on this connection too; they do not end the wait (its writes woke it
-    /// already).
+    /// already). Key revocations are passed on at once and do not end the wait either.
     private func wait(on connection: PostgresConnection, for timeout: Duration) throws {
         guard let socket = connection.socketDescriptor else { throw PostgresError(kind: .connection, message: "the listening connection is closed") }
         let deadline = ContinuousClock.now + timeout
+        // What arrived while the connection was busy reading is already taken off the socket.
+        if try take(connection.takeNotifications()) { return }
         while true {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return }
@@ -112,9 +114,16 @@ struct ChangeFeedLoop {
                 feed.pipe.drain()
                 woken = true
             }
-            if descriptors[0].revents != 0, try connection.takeNotifications() > 0 { woken = true }
+            if descriptors[0].revents != 0, try take(connection.takeNotifications()) { woken = true }
             if woken || (descriptors[0].revents == 0 && descriptors[1].revents == 0) { return }
         }
+    }
+
+    /// Passes key revocations on; true when a change was announced.
+    private func take(_ notifications: [PostgresNotification]) -> Bool {
+        let revoked = notifications.filter { $0.channel == APIKeyStore.revocationChannel }.map(\.payload)
+        if !revoked.isEmpty { feed.revoked(revoked) }
+        return notifications.count > revoked.count
     }
 
     /// Sleeps up to `duration`, or until woken (to stop).

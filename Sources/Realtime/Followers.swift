@@ -8,7 +8,11 @@ import Planner
 struct Followers: Sendable {
     private var alwaysChecked: [SubscriptionHub.Subscriber] = []
     /// Column → required value → subscriptions.
-    private var byColumnValue: [String: [String: [SubscriptionHub.Subscriber]]] = [:]
+    private var byColumnValue: [String: [String: [SubscriptionHub.Subscriber]]] = [:] {
+        didSet { listedColumns = Set(byColumnValue.keys) }
+    }
+    /// The columns `byColumnValue` lists under: the only members of a row image read to find subscriptions.
+    private var listedColumns: Set<String> = []
     /// How many subscriptions follow.
     private(set) var count = 0
 
@@ -54,12 +58,12 @@ struct Followers: Sendable {
     /// requires a value; one that cannot be read concerns them all, unverified (their whole filter is checked).
     func listed(forImage image: String) -> (subscribers: [SubscriptionHub.Subscriber], byValue: Bool) {
         guard !byColumnValue.isEmpty else { return ([], true) }
-        guard case .object(let columns)? = try? JSONReader.parse(Array(image.utf8), maximumDepth: 64) else {
+        guard let values = try? JSONReader.memberStrings(of: Array(image.utf8), wanted: listedColumns, maximumDepth: 64) else {
             return (listedOnce, false)
         }
         var found: [SubscriptionHub.Subscriber] = []
-        for (column, value) in columns {
-            guard case .string(let text) = value, let subscribers = byColumnValue[column]?[text] else { continue }
+        for (column, text) in values {
+            guard let subscribers = byColumnValue[column]?[text] else { continue }
             found += subscribers
         }
         return (found, true)

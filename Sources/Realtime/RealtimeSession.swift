@@ -40,6 +40,9 @@ package struct RealtimeSettings: Sendable {
     /// How long a closed connection's subscriptions can be resumed: a client that reconnects within it and
     /// starts a subscription with the same API key, id and request gets the events it missed (zero: never).
     package var resumeWindow: Duration = .seconds(30)
+    /// How often the keys and tokens of open connections are checked again (expiry, and revocations whose
+    /// notification was missed).
+    package var keyCheckInterval: Duration = .seconds(5)
 
     /// The defaults.
     package init() {}

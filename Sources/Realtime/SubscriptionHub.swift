@@ -199,16 +199,19 @@ package final class SubscriptionHub: Sendable {
     /// Checks the keys of every connection every `interval` until cancelled, and ends what runs under a key
     /// that was revoked or expired (a database outage refuses nothing), or under a token that has expired.
     package func checkKeys(_ keys: APIKeyStore, every interval: Duration) async {
-        while (try? await Task.sleep(for: interval)) != nil {
-            let open = sinks.withLock { Array($0.values) }
-            var verdicts: [String: Bool] = [:]
-            let now = Date()
-            for sink in open {
-                sink.endExpired(at: now)
-                for key in sink.keysInUse {
-                    if verdicts[key] == nil { verdicts[key] = await keys.check(key) != .invalid }
-                    if verdicts[key] == false { sink.keyRevoked(key) }
-                }
+        while (try? await Task.sleep(for: interval)) != nil { await checkKeysOnce(keys) }
+    }
+
+    /// Checks the keys of every connection once, now (a revocation was announced).
+    package func checkKeysOnce(_ keys: APIKeyStore) async {
+        let open = sinks.withLock { Array($0.values) }
+        var verdicts: [String: Bool] = [:]
+        let now = Date()
+        for sink in open {
+            sink.endExpired(at: now)
+            for key in sink.keysInUse {
+                if verdicts[key] == nil { verdicts[key] = await keys.check(key) != .invalid }
+                if verdicts[key] == false { sink.keyRevoked(key) }
             }
         }
     }

@@ -34,14 +34,23 @@ package struct RealtimeDelivery: Sendable {
         if configuration.startAfter == nil {
             configuration.startAfter = Int64(try await client.query(ChangeLog.newestStatement, idempotent: true).rows.first?[0] ?? "0") ?? 0
         }
-        let feed = try ChangeFeed(configuration: configuration, logger: logger) { hub.subscriptionCount > 0 }
+        // A revocation announced by any process is forgotten here at once, for requests and subscriptions.
+        let feed = try ChangeFeed(
+            configuration: configuration, logger: logger,
+            keysRevoked: { ids in
+                keys.forget(ids: ids)
+                Task { await hub.checkKeysOnce(keys) }
+            },
+            isInterested: { hub.subscriptionCount > 0 })
         executor.onCommittedWrite = { feed.noteLocalWrite() }
         return RealtimeDelivery(
             endpoint: RealtimeEndpoint(hub: hub, executor: executor, keys: keys, authenticator: authenticator, settings: settings), feed: feed, deliveryClient: deliveryClient)
     }
 
     /// The service that delivers events while the server runs.
-    package var service: some Service { RealtimeService(hub: endpoint.hub, feed: feed, keys: endpoint.keys, deliveryClient: deliveryClient) }
+    package var service: some Service {
+        RealtimeService(hub: endpoint.hub, feed: feed, keys: endpoint.keys, deliveryClient: deliveryClient, keyCheckInterval: endpoint.settings.keyCheckInterval)
+    }
 }
 
 /// Runs real-time delivery beside the HTTP server: the change feed's thread, the hub's delivery loop and its
@@ -52,9 +61,10 @@ struct RealtimeService: Service {
     let feed: ChangeFeed
     let keys: APIKeyStore
     let deliveryClient: PostgresClient
-    /// How often the keys of open connections are checked again (revocation reaches subscriptions in this time
-    /// plus the key cache's lifetime).
-    var keyCheckInterval: Duration = .seconds(5)
+    /// How often the keys of open connections are checked again: an announced revocation ends its
+    /// subscriptions at once; one whose announcement was missed (the feed's connection was down) within this
+    /// time plus the key cache's lifetime.
+    let keyCheckInterval: Duration
 
     func run() async throws {
         feed.start()

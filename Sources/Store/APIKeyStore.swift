@@ -78,12 +78,28 @@ package final class APIKeyStore: Sendable {
         return rows.map { KeyInfo(id: $0[0] ?? "", description: $0[1], createdAt: $0[2] ?? "", expiresAt: $0[3] ?? "", revokedAt: $0[4], lastUsedAt: $0[5]) }
     }
 
-    /// Revokes a key by id; false when there is no such key.
+    /// The channel a revocation is announced on, with the key's id as payload, when it commits: servers
+    /// listening there forget the key at once instead of trusting their cached copy until it is re-read.
+    package static let revocationChannel = "modelgraph_key_revocations"
+
+    /// Revokes a key by id and announces it on `revocationChannel` in the same transaction; false when there
+    /// is no such key.
     package func revoke(id: String) async throws -> Bool {
         try await SystemTables.ensure(client)
-        let result = try await client.query("UPDATE modelgraph.api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL", [id])
+        let result = try await client.query(
+            """
+            WITH revoked AS (UPDATE modelgraph.api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id)
+            SELECT pg_notify($2, id) FROM revoked
+            """, [id, Self.revocationChannel])
         cache.withLock { $0[id] = nil }
-        return result.affectedRows == 1
+        return result.rows.count == 1
+    }
+
+    /// Drops the cached copies of the keys with these ids (revoked elsewhere): their next check reads them again.
+    package func forget(ids: [String]) {
+        cache.withLock { cache in
+            for id in ids { cache[id] = nil }
+        }
     }
 
     /// Replaces key `id`: returns a new key with the same description; the old one stays valid for `grace`

@@ -43,7 +43,7 @@ final class LiveServer: Sendable {
         schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
-        realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil
+        realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
         let database: String
@@ -53,7 +53,8 @@ final class LiveServer: Sendable {
         do {
             return try await start(
                 schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget,
-                maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval)
+                maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval,
+                keyCacheLifetime: keyCacheLifetime)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -64,14 +65,14 @@ final class LiveServer: Sendable {
     private static func start(
         schema: ModelIR.Schema, configuration: ServerConfiguration, limits: RequestLimits,
         readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
-        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?
+        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
         _ = try directory.write(plan: MigrationDiff.plan(from: StorageSchema(tables: []), to: storage), snapshot: storage, name: "init")
         let runner = MigrationRunner(client: client, directory: directory)
         try await runner.apply()
-        let keys = APIKeyStore(client: client)
+        let keys = APIKeyStore(client: client, cacheLifetime: keyCacheLifetime)
         let key = try await keys.create(description: "e2e")
         var logger = Logger(label: "e2e")
         // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.

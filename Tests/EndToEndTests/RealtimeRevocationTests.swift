@@ -62,6 +62,25 @@ struct RealtimeRevocationTests {
         #expect(try await Self.unauthorizedErrors(socket, count: 1) == ["c"])
     }
 
+    @Test("a revocation made by another process reaches subscriptions and requests at once, long before the periodic check or the key cache would notice")
+    func announcedRevocation() async throws {
+        var settings = RealtimeSettings()
+        settings.keyCheckInterval = .seconds(3600)
+        let server = try await LiveServer.start(schema: "schema", realtime: settings, keyCacheLifetime: 3600)
+        defer { server.stop() }
+        let (key, id) = try await Self.newKey(server)
+        let socket = try await Self.subscribed(server, key: key, ids: ["a"])
+        defer { socket.close() }
+        let query = try JSONSerialization.data(withJSONObject: ["query": "{ listTeams { items { id } } }"])
+        // The key is cached now, for an hour.
+        #expect(try await server.post(body: query, key: key).0 == 200)
+        // Revoked through a store of its own, as `modelgraph keys revoke` does from another process.
+        #expect(try await APIKeyStore(client: server.client).revoke(id: id))
+        #expect(try await Self.unauthorizedErrors(socket, count: 1) == ["a"])
+        #expect(try await server.post(body: query, key: key).0 == 401)
+        #expect(try await server.post(body: query, key: server.key).0 == 200)
+    }
+
     @Test("a subscription started with another key in extensions.authorization ends when that key is revoked; the others run on")
     func revokedSubscriptionKey() async throws {
         let server = try await LiveServer.start(schema: "schema", realtime: RealtimeSettings())
@@ -102,7 +121,8 @@ struct RealtimeRevocationTests {
         defer { socket.close() }
         socket.send(json: ["type": "connection_init"])
         _ = try await socket.next("connection_ack")
-        socket.send(json: ["id": "s", "type": "subscribe", "payload": ["query": "subscription { onCreateTeam { mantra } }"]])
+        // The pong says the subscription is in place before the write (graphql-ws acknowledges no subscribe).
+        try await RealtimeGraphQLWSTests.subscribe(socket, "s", "subscription { onCreateTeam { mantra } }")
         try await server.seed(#"mutation { createTeam(input: {mantra: "before"}) { id } }"#)
         #expect(value(try await socket.next("next"), "payload", "data", "onCreateTeam", "mantra") as? String == "before")
         #expect(try await APIKeyStore(client: server.client).revoke(id: id))

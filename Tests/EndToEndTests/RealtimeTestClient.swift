@@ -116,11 +116,13 @@ final class RealtimeTestClient: Sendable {
 
     /// The next message the server sends, parsed; throws after `timeout`, or when the connection closed.
     func next(timeout: Duration = .seconds(30), skippingKeepAlives: Bool = true) async throws -> [String: Any] {
+        // One deadline for the whole wait: skipped keep-alives (every 30 s) must not start the timeout again.
+        let deadline = ContinuousClock.now + timeout
         while true {
             let text = try await withThrowingTaskGroup(of: String?.self) { group in
                 group.addTask { await self.inbox.take() }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await Task.sleep(until: deadline, clock: .continuous)
                     throw RealtimeTestError("no message within \(timeout)")
                 }
                 defer { group.cancelAll() }

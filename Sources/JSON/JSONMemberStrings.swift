@@ -1,0 +1,64 @@
+extension JSONReader {
+    /// The text members of the top-level object in `bytes` whose keys `wanted` holds, by key, read without
+    /// building the rest of the document: other members are skipped (a text one by scanning to its closing
+    /// quote). A wanted key whose value is not text is left out; of a key given twice, the last value wins, as
+    /// in `parse`. Linear in the document; nested values may be `maximumDepth` deep.
+    package static func memberStrings(of bytes: [UInt8], wanted: Set<String>, maximumDepth: Int = 256) throws(Failure) -> [String: String] {
+        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
+        var found: [String: String] = [:]
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: "{") else { throw reader.failure() }
+        reader.index += 1
+        reader.skipWhitespace()
+        if reader.current == UInt8(ascii: "}") {
+            reader.index += 1
+        } else {
+            while true {
+                reader.skipWhitespace()
+                guard reader.current == UInt8(ascii: "\"") else { throw reader.failure() }
+                let key = try reader.string()
+                reader.skipWhitespace()
+                guard reader.current == UInt8(ascii: ":") else { throw reader.failure() }
+                reader.index += 1
+                reader.skipWhitespace()
+                if reader.current == UInt8(ascii: "\"") {
+                    if wanted.contains(key) {
+                        found[key] = try reader.string()
+                    } else {
+                        try reader.skipString()
+                    }
+                } else {
+                    _ = try reader.value(depth: 1)
+                    found[key] = nil
+                }
+                reader.skipWhitespace()
+                if reader.current == UInt8(ascii: ",") { reader.index += 1; continue }
+                if reader.current == UInt8(ascii: "}") { reader.index += 1; break }
+                throw reader.failure()
+            }
+        }
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.failure() }
+        return found
+    }
+}
+
+extension JSONReader.Reader {
+    /// Moves past the string starting at `index` without decoding it: to the first unescaped quote. Control
+    /// characters are refused as `string()` refuses them; escapes are not decoded, so not checked further.
+    mutating func skipString() throws(JSONReader.Failure) {
+        index += 1
+        while let byte = current {
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): return
+            case UInt8(ascii: "\\"):
+                guard current != nil else { throw failure() }
+                index += 1
+            case 0..<0x20: throw failure()
+            default: continue
+            }
+        }
+        throw failure()
+    }
+}
