@@ -24,7 +24,12 @@ struct Migrate: AsyncParsableCommand {
         func run() async throws {
             try await reportingUserErrors {
                 let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
-                let target = StorageMapping.storage(for: try schemaOptions.load())
+                let schema = try schemaOptions.load()
+                guard !schema.isExistingDatabase else {
+                    print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "generate"))
+                    return
+                }
+                let target = StorageMapping.storage(for: schema)
                 let previous = try directory.latestSnapshot()
                 var renames: [String: String] = [:]
                 for hint in rename {
@@ -71,10 +76,15 @@ struct Migrate: AsyncParsableCommand {
 
     struct Apply: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Apply pending migration files in order.")
+        @OptionGroup var schemaOptions: SchemaOptions
         @OptionGroup var migrationOptions: MigrationOptions
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
+            if schemaOptions.describesExistingDatabase {
+                print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "apply"))
+                return
+            }
             try await migrationOptions.withRunner(databaseOptions) { runner, _ in
                 let applied = try await runner.apply()
                 print(applied.isEmpty ? "Nothing to apply." : applied.map { "applied \($0)" }.joined(separator: "\n"))

@@ -166,10 +166,10 @@ struct Serve: AsyncParsableCommand {
             let logger = makeLogger("modelgraph")
             let startup = StartupSignals(logger: logger)
             let authorization = try authOptions.configuration()
-            let schema = try schemaOptions.load().defaultingGroupClaim(to: authorization.groupClaim)
-            let api = try APISchema.build(from: schema)
+            var schema = try schemaOptions.load().defaultingGroupClaim(to: authorization.groupClaim)
+            var api = try APISchema.build(from: schema)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
-            guard try directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
+            guard schema.isExistingDatabase || (try directory.latestSnapshot() == StorageMapping.storage(for: schema)) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }
             // A port in use stops serve here, before it starts or migrates a database.
@@ -187,8 +187,20 @@ struct Serve: AsyncParsableCommand {
                 client.shutdown()
                 cluster?.stop()
             }
-            let runner = MigrationRunner(client: client, directory: directory)
-            try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
+            if schema.isExistingDatabase {
+                // Only ModelGraph's own `modelgraph` schema (API keys, migration history, change log) is created;
+                // the mapped tables are checked, never changed.
+                try await SystemTables.ensure(client)
+                schema = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client)
+                api = try APISchema.build(from: schema)
+                logger.info("serving the existing tables of \(schemaOptions.schema) as they are: no migrations, no subscriptions")
+                if await !client.connectPipelines() {
+                    logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
+                }
+            } else {
+                let runner = MigrationRunner(client: client, directory: directory)
+                try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
+            }
             let keys = APIKeyStore(client: client)
             // Without the apiKey mode no key would be accepted: none is made.
             if authorization.modes.contains(.apiKey), try await !keys.hasUsableKey() {
