@@ -12,13 +12,13 @@ enum CheckConstraints {
 
     /// The list of `definition` when it limits `column` to string constants.
     static func values(of column: String, in definition: String) -> [String]? {
-        guard definition.hasPrefix("CHECK "), let any = definition.range(of: " = ANY ") else { return nil }
+        guard definition.hasPrefix("CHECK "), let any = definition.firstRange(of: " = ANY ") else { return nil }
         var left = Substring(definition[definition.index(definition.startIndex, offsetBy: 6)..<any.lowerBound])
         left.removeAll { $0 == "(" || $0 == ")" }
-        if let cast = left.range(of: "::") { left = left[..<cast.lowerBound] }
+        if let cast = left.firstRange(of: "::") { left = left[..<cast.lowerBound] }
         guard String(left) == printedIdentifier(column) else { return nil }
         let right = definition[any.upperBound...]
-        guard let open = right.range(of: "ARRAY[") else { return nil }
+        guard let open = right.firstRange(of: "ARRAY[") else { return nil }
         return literals(right[open.upperBound...])
     }
 

@@ -1,6 +1,8 @@
 import ArgumentParser
+import EmbeddedPostgres
 import Foundation
 import Introspection
+import Postgres
 import Store
 
 /// `modelgraph introspect`: writes a schema for the tables of an existing database.

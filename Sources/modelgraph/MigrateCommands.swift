@@ -2,6 +2,7 @@ import ArgumentParser
 import EmbeddedPostgres
 import Foundation
 import Migrations
+import ModelIR
 import Postgres
 import Storage
 import Store

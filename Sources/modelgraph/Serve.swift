@@ -169,7 +169,7 @@ struct Serve: AsyncParsableCommand {
             var schema = try schemaOptions.load().defaultingGroupClaim(to: authorization.groupClaim)
             var api = try APISchema.build(from: schema)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
-            guard schema.isExistingDatabase || (try directory.latestSnapshot() == StorageMapping.storage(for: schema)) else {
+            guard try schema.isExistingDatabase || directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }
             // A port in use stops serve here, before it starts or migrates a database.
