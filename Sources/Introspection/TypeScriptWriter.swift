@@ -22,7 +22,17 @@ extension IntrospectedSchema {
             "})",
             "  .schema({",
         ]
-        let sorted = models.sorted { $0.name < $1.name }
+        // A model whose key has a column that is not a GraphQL name cannot be written in Gen 2 at all.
+        var sorted: [Model] = []
+        for model in models.sorted(by: { $0.name < $1.name }) {
+            let keyColumns = model.primaryKey.compactMap { name in model.fields.first { $0.name == name }?.column }
+            if let column = keyColumns.first(where: { !Naming.isGraphQLName($0) }) {
+                notes.append("table \(model.table) left out of the TypeScript schema: its key column \(column) is not a GraphQL name, and Gen 2 cannot map a field to a column")
+            } else {
+                sorted.append(model)
+            }
+        }
+        let written = Set(sorted.map(\.name))
         for model in sorted {
             lines.append("    \(Self.string(model.table)): a")
             lines.append("      .model({")
@@ -47,12 +57,12 @@ extension IntrospectedSchema {
             lines += renamed.map { "    [\(Self.string($0.table)), \(Self.string($0.name))]," }
             lines.append("  ])")
         }
-        let related = sorted.filter { !$0.relationships.isEmpty }
+        let related = sorted.filter { model in model.relationships.contains { written.contains($0.target) } }
         if !related.isEmpty {
             lines.append("  .setRelationships((models) => [")
             for model in related {
                 lines.append("    models.\(model.name).relationships({")
-                for relationship in model.relationships {
+                for relationship in model.relationships where written.contains(relationship.target) {
                     let child = relationship.kind == .belongsTo ? model : (models.first { $0.name == relationship.target } ?? model)
                     let columns = relationship.references.compactMap { name in child.fields.first { $0.name == name }?.column }.map(Self.string)
                     let references = columns.count == 1 ? columns[0] : "[\(columns.joined(separator: ", "))]"
