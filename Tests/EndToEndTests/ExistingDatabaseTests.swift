@@ -115,8 +115,11 @@ import Testing
         #expect(tooLong.contains("\"errors\""), "\(tooLong)")
         let (_, overflow) = try await serve.graphQL(#"mutation { createPerson(input: { fullName: "Big", smallCount: 70000 }) { id } }"#, key: key)
         #expect(overflow.contains("\"errors\""), "\(overflow)")
-        let count = try await run(#"{ listPosts { items { id } } }"#)
-        #expect(count.contains("\"items\":[{\"id\":1}]"), "\(count)")
+        #expect(tooLong.contains("\"errorType\":\"ValidationError\"") && overflow.contains("\"errorType\":\"ValidationError\""), "\(tooLong)\n\(overflow)")
+        let posts = try await run(#"{ listPosts { items { title } } }"#)
+        #expect(posts.contains("Hello") && !posts.contains("Long"), "\(posts)")
+        let people = try await run(#"{ listPeople { items { fullName } } }"#)
+        #expect(!people.contains("Big"), "\(people)")
 
         #expect(await serve.terminate() == 0)
         let after = try await Self.catalogFingerprint(conninfo)
