@@ -121,6 +121,18 @@ import Testing
         let people = try await run(#"{ listPeople { items { fullName } } }"#)
         #expect(!people.contains("Big"), "\(people)")
 
+        // Casts follow the column types in filters and keys too: uuid, a native enum, a composite key.
+        let shipmentID = try #require(shipment.split(separator: "\"")[safe: 7].map(String.init))
+        let byUUID = try await run("{ getShipment(id: \"\(shipmentID)\") { lineNo } listShipments(filter: { id: { eq: \"\(shipmentID)\" } }) { items { orderNo } } }")
+        #expect(byUUID.contains("\"lineNo\":1") && byUUID.contains("\"orderNo\":7"), "\(byUUID)")
+        let byMood = try await run(#"{ listPeople(filter: { mood: { eq: sad } }) { items { fullName } } }"#)
+        #expect(byMood.contains("Ada") && !byMood.contains("Bob"), "\(byMood)")
+        // The database's own foreign keys answer with the reference errors.
+        let (_, missing) = try await serve.graphQL(#"mutation { createPost(input: { title: "Orphan", authorId: 999 }) { id } }"#, key: key)
+        #expect(missing.contains("\"errorType\":\"ReferenceNotFound\""), "\(missing)")
+        let (_, inUse) = try await serve.graphQL(#"mutation { deletePerson(input: { id: 1 }) { id } }"#, key: key)
+        #expect(inUse.contains("\"errorType\":\"ReferenceInUse\""), "\(inUse)")
+
         #expect(await serve.terminate() == 0)
         let after = try await Self.catalogFingerprint(conninfo)
         #expect(before == after)
@@ -164,4 +176,9 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("migrations").path))
     }
+}
+
+extension Array {
+    /// The element at `index`, or nil past the end.
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
