@@ -24,7 +24,8 @@ enum CheckConstraints {
 
     /// How PostgreSQL prints an identifier: bare when it is lower-case letters, digits and `_`, else quoted.
     static func printedIdentifier(_ name: String) -> String {
-        let plain = name.unicodeScalars.first.map { ("a"..."z").contains($0) || $0 == "_" } ?? false
+        let plain =
+            name.unicodeScalars.first.map { ("a"..."z").contains($0) || $0 == "_" } ?? false
             && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
         return plain ? name : "\"" + name.replacingQuotes() + "\""
     }

@@ -85,7 +85,8 @@ import Testing
         #expect(ada.contains("\"balance\":12.25"))
         #expect(ada.contains("\"nickNames\":[\"a\",\"b\"]"))
         _ = try await run(#"mutation { createPerson(input: { fullName: "Bob", managerId: 1 }) { id externalId createdAt } }"#)
-        _ = try await run(#"mutation { createPost(input: { title: "Hello", status: published, authorId: 1, editorId: 2, tags: ["x"], publishedAt: "2024-01-01T00:00:00Z" }) { id status } }"#)
+        _ = try await run(
+            #"mutation { createPost(input: { title: "Hello", status: published, authorId: 1, editorId: 2, tags: ["x"], publishedAt: "2024-01-01T00:00:00Z" }) { id status } }"#)
         _ = try await run(#"mutation { createTag(input: { name: "swift" }) { name } }"#)
         _ = try await run(#"mutation { createPostTag(input: { postId: 1, tagName: "swift" }) { postId tagName addedAt } }"#)
         _ = try await run(#"mutation { createOrderLine(input: { orderNo: 7, lineNo: 1, quantity: 2, priority: HIGH }) { orderNo lineNo priority } }"#)
