@@ -9,7 +9,7 @@ import Store
 /// "postgres" }`): its tables are the database's own, so ModelGraph migrates none of them and checks them
 /// instead when `serve` starts.
 enum ExistingDatabaseNotice {
-    /// The line `migrate generate` and `migrate apply` print for such a schema (exit status 0: nothing to do is
+    /// The line every `migrate` command prints for such a schema (exit status 0: nothing to do is
     /// not a failure, so a deployment that always runs `migrate apply` before `serve` keeps working).
     static func nothingToMigrate(_ schemaFile: String, action: String) -> String {
         "Nothing to \(action): \(schemaFile) maps an existing database (AMPLIFY engine \"postgres\"), whose tables ModelGraph serves as they are "

@@ -59,10 +59,15 @@ struct Migrate: AsyncParsableCommand {
 
     struct Plan: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print what apply would run.")
+        @OptionGroup var schemaOptions: SchemaOptions
         @OptionGroup var migrationOptions: MigrationOptions
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
+            if schemaOptions.describesExistingDatabase {
+                print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "plan"))
+                return
+            }
             try await migrationOptions.withRunner(databaseOptions) { runner, directory in
                 let status = try await runner.status()
                 if status.pending.isEmpty { print("Nothing to apply.") }
@@ -95,10 +100,15 @@ struct Migrate: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List applied and pending migrations.")
+        @OptionGroup var schemaOptions: SchemaOptions
         @OptionGroup var migrationOptions: MigrationOptions
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
+            if schemaOptions.describesExistingDatabase {
+                print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "status"))
+                return
+            }
             try await migrationOptions.withRunner(databaseOptions) { runner, _ in
                 let status = try await runner.status()
                 for name in status.applied {

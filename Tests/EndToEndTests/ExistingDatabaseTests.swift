@@ -170,7 +170,10 @@ import Testing
         input AMPLIFY { engine: String = "postgres" }
         type Tag @model(timestamps: null) @refersTo(name: "tags") { name: String! @primaryKey }
         """.write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
-        for (action, arguments) in [("generate", []), ("apply", ["--database-url", "postgresql://nowhere.invalid/none"])] {
+        for (action, arguments) in [
+            ("generate", []), ("apply", ["--database-url", "postgresql://nowhere.invalid/none"]), ("plan", ["--database-url", "postgresql://nowhere.invalid/none"]),
+            ("status", ["--database-url", "postgresql://nowhere.invalid/none"]),
+        ] {
             let (status, output, error) = try await CommandLineTests.run(["migrate", action] + arguments, in: folder)
             #expect(status == 0, "\(error)")
             #expect(output.contains("Nothing to \(action): schema.graphql maps an existing database"), "\(output)")
