@@ -111,6 +111,11 @@ extension SchemaLowering {
                 field.auth = readAuthDirective(directive)
             default:
                 isRelationship = true
+                if directiveName == "manyToMany", engine != nil {
+                    error(
+                        "@manyToMany on '\(name).\(fieldName)' is not available for an existing database: map its join table as a model and use @hasMany and @belongsTo.",
+                        at: directive.loc)
+                }
                 pendingRelationships.append(
                     PendingRelationship(model: name, field: fieldName, fieldType: type, directive: directive, location: location(directive.loc))
                 )

@@ -33,6 +33,10 @@ struct ExistingDatabaseSchemaTests {
             ("input AMPLIFY { engine: String = \"oracle\" }\ntype A @model { id: ID! }", "Unknown AMPLIFY engine 'oracle'"),
             ("input AMPLIFY { engine: String = \"postgres\" }\ntype A @model { id: ID! @primaryKey @default }", "allowed on Int fields only"),
             ("type A @model { id: Int! @primaryKey @default }", "takes exactly one argument"),
+            (
+                "input AMPLIFY { engine: String = \"postgres\" }\ntype A @model { id: ID! bs: [B] @manyToMany(relationName: \"AB\") }\ntype B @model { id: ID! as: [A] @manyToMany(relationName: \"AB\") }",
+                "is not available for an existing database"
+            ),
         ]
         for (source, message) in cases {
             let errors = SchemaParser.parse(source: source).errors
