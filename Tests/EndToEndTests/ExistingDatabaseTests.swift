@@ -139,6 +139,21 @@ import Testing
         #expect(before == after)
     }
 
+    @Test func servesTheTablesOfAnotherPostgresSchema() async throws {
+        let conninfo = try await Self.makeExistingDatabase()
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, _, error) = try await CommandLineTests.run(
+            ["introspect", "--database-url", conninfo, "--schema-name", "sales", "--output", "schema.graphql"], in: folder)
+        #expect(status == 0, "\(error)")
+        let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", conninfo, "--schema-name", "sales"])
+        defer { serve.process.terminate() }
+        let key = try serve.apiKey()
+        _ = try await serve.graphQL(#"mutation { createCustomer(input: { id: 1, name: "Acme" }) { id } }"#, key: key)
+        let (_, body) = try await serve.graphQL(#"{ listCustomers { items { id name } } }"#, key: key)
+        #expect(body.contains("\"name\":\"Acme\""), "\(body)")
+    }
+
     @Test func aMismatchingSchemaStopsServe() async throws {
         let conninfo = try await Self.makeExistingDatabase()
         let folder = try CommandLineTests.temporaryFolder()

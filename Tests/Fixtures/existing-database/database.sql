@@ -63,3 +63,7 @@ CREATE TABLE shipments (
 CREATE TABLE audit_log (at timestamptz, message text);
 
 CREATE VIEW published_posts AS SELECT id, title FROM posts WHERE status = 'published';
+
+-- Another PostgreSQL schema, served with `--schema-name sales`.
+CREATE SCHEMA sales;
+CREATE TABLE sales.customers (id integer PRIMARY KEY, name text NOT NULL);
