@@ -7,17 +7,23 @@ package import Storage
 package struct IntrospectedSchema: Equatable, Sendable {
     /// One model: a table.
     package struct Model: Equatable, Sendable {
+        /// The GraphQL type name.
         package var name: String
+        /// The table's name.
         package var table: String
+        /// Stored fields in column order.
         package var fields: [Field]
         /// Field names of the primary key, in key order.
         package var primaryKey: [String]
+        /// Relationship fields from foreign keys.
         package var relationships: [RelationshipField]
     }
 
     /// One stored field: a column.
     package struct Field: Equatable, Sendable {
+        /// The GraphQL field name.
         package var name: String
+        /// The column's name.
         package var column: String
         /// The GraphQL type (enum types by their GraphQL name).
         package var type: FieldType
@@ -32,8 +38,11 @@ package struct IntrospectedSchema: Equatable, Sendable {
             case hasMany, hasOne, belongsTo
         }
 
+        /// The GraphQL field name.
         package var name: String
+        /// Which relationship.
         package var kind: Kind
+        /// The related model.
         package var target: String
         /// The child's reference fields, in the order of the parent's key.
         package var references: [String]
@@ -41,11 +50,15 @@ package struct IntrospectedSchema: Equatable, Sendable {
 
     /// An enum type.
     package struct Enum: Equatable, Sendable {
+        /// The GraphQL enum name.
         package var name: String
+        /// Its values in order.
         package var values: [String]
     }
 
+    /// The models, in table name order.
     package var models: [Model]
+    /// The enums, in the order first met.
     package var enums: [Enum]
     /// What was skipped and why, one line each (views, tables without a primary key, unsupported columns).
     package var notes: [String]

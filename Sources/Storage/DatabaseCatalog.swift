@@ -49,7 +49,9 @@ package struct CatalogRelation: Equatable, Sendable {
         }
     }
 
+    /// The relation's name.
     package var name: String
+    /// Its kind.
     package var kind: Kind
     /// Columns in their order in the table.
     package var columns: [CatalogColumn]
@@ -84,9 +86,11 @@ package struct CatalogRelation: Equatable, Sendable {
 
 /// One column.
 package struct CatalogColumn: Equatable, Sendable {
+    /// The column's name.
     package var name: String
     /// Its type (for an array, the element type, with `isArray` set).
     package var type: CatalogType
+    /// True for `NOT NULL`.
     package var notNull: Bool
     /// The default expression's text, if the column has one.
     package var defaultExpression: String?
@@ -117,7 +121,9 @@ package struct CatalogType: Equatable, Sendable {
     package var schema: String
     /// The base type's internal name.
     package var name: String
+    /// True when the column is an array of the base type.
     package var isArray: Bool
+    /// True when the base type is an enum.
     package var isEnum: Bool
     /// PostgreSQL's spelling (`format_type`), e.g. `character varying(20)[]`, for messages.
     package var spelling: String
@@ -134,10 +140,15 @@ package struct CatalogType: Equatable, Sendable {
 
 /// A foreign key from columns of one relation to columns of another.
 package struct CatalogForeignKey: Equatable, Sendable {
+    /// The constraint's name.
     package var name: String
+    /// The referencing columns, in the constraint's order.
     package var columns: [String]
+    /// The referenced table's schema.
     package var referencedSchema: String
+    /// The referenced table.
     package var referencedTable: String
+    /// The referenced columns, in the constraint's order.
     package var referencedColumns: [String]
 
     /// Creates a foreign key.
@@ -152,8 +163,11 @@ package struct CatalogForeignKey: Equatable, Sendable {
 
 /// A native enum type and its labels in their declared order.
 package struct CatalogEnum: Equatable, Sendable {
+    /// The type's schema.
     package var schema: String
+    /// The type's name.
     package var name: String
+    /// Its labels in their declared order.
     package var labels: [String]
 
     /// Creates an enum type.
