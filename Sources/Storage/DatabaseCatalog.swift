@@ -150,14 +150,17 @@ package struct CatalogForeignKey: Equatable, Sendable {
     package var referencedTable: String
     /// The referenced columns, in the constraint's order.
     package var referencedColumns: [String]
+    /// What deleting a referenced row does: `RESTRICT` (also for `NO ACTION`), `CASCADE`, `SET NULL` or `SET DEFAULT`.
+    package var onDelete: String
 
     /// Creates a foreign key.
-    package init(name: String, columns: [String], referencedSchema: String, referencedTable: String, referencedColumns: [String]) {
+    package init(name: String, columns: [String], referencedSchema: String, referencedTable: String, referencedColumns: [String], onDelete: String = "RESTRICT") {
         self.name = name
         self.columns = columns
         self.referencedSchema = referencedSchema
         self.referencedTable = referencedTable
         self.referencedColumns = referencedColumns
+        self.onDelete = onDelete
     }
 }
 

@@ -53,6 +53,20 @@ package enum ExistingTables {
         return problems.isEmpty ? .success(bound) : .failure(Problems(lines: problems))
     }
 
+    /// The mapped tables with the database's own foreign keys between them (by their real constraint names), so
+    /// a violation is explained in the schema's words as for tables ModelGraph made. Columns and indexes are left
+    /// empty: nothing is created from this.
+    package static func storage(of schema: Schema, in catalog: DatabaseCatalog) -> StorageSchema {
+        let tables = schema.models.compactMap { model -> StorageTable? in
+            guard let relation = catalog.relation(named: model.tableName) else { return nil }
+            let keys = relation.foreignKeys.filter { $0.referencedSchema == catalog.schemaName }.map {
+                StorageForeignKey(name: $0.name, columns: $0.columns, referencedTable: $0.referencedTable, referencedColumns: $0.referencedColumns, onDelete: $0.onDelete)
+            }
+            return StorageTable(name: relation.name, columns: [], primaryKey: relation.primaryKey, indexes: [], foreignKeys: keys)
+        }
+        return StorageSchema(tables: tables)
+    }
+
     /// The problems that stop `serve`, one line each.
     package struct Problems: Error, Equatable, Sendable {
         /// `Model.field → table.column: expected …, found …`.

@@ -44,7 +44,7 @@ package struct CatalogReader: Sendable {
                 result[index].foreignKeys.append(
                     CatalogForeignKey(
                         name: row[1] ?? "", columns: keyColumns, referencedSchema: row[5] ?? schemaName, referencedTable: row[4] ?? "",
-                        referencedColumns: Self.names(row[6])))
+                        referencedColumns: Self.names(row[6]), onDelete: Self.deleteActions[row[8] ?? ""] ?? "RESTRICT"))
             case "c": if let definition = row[7] { result[index].checks.append(definition) }
             default: break
             }
@@ -55,6 +55,9 @@ package struct CatalogReader: Sendable {
         }
         return DatabaseCatalog(schemaName: schemaName, relations: result, enums: enumTypes)
     }
+
+    /// `pg_constraint.confdeltype` to the action's name; `NO ACTION` blocks a delete as `RESTRICT` does.
+    static let deleteActions = ["a": "RESTRICT", "r": "RESTRICT", "c": "CASCADE", "n": "SET NULL", "d": "SET DEFAULT"]
 
     /// The strings of a JSON array's text; empty for anything else.
     static func names(_ text: String?) -> [String] {
@@ -87,7 +90,7 @@ package struct CatalogReader: Sendable {
         """
 
     /// Primary, unique, foreign-key and CHECK constraints: table, name, kind, columns (JSON), referenced table,
-    /// referenced schema, referenced columns (JSON), definition text.
+    /// referenced schema, referenced columns (JSON), definition text, delete action.
     static let constraintsStatement = """
         SELECT c.relname, k.conname, k.contype::text,
                (SELECT json_agg(a.attname ORDER BY u.i) FROM unnest(k.conkey) WITH ORDINALITY u(n, i)
@@ -95,7 +98,7 @@ package struct CatalogReader: Sendable {
                f.relname, fn.nspname,
                (SELECT json_agg(a.attname ORDER BY u.i) FROM unnest(k.confkey) WITH ORDINALITY u(n, i)
                   JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.n)::text,
-               pg_get_constraintdef(k.oid)
+               pg_get_constraintdef(k.oid), k.confdeltype::text
         FROM pg_constraint k
         JOIN pg_class c ON c.oid = k.conrelid
         JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -27,13 +27,13 @@ extension SchemaOptions {
 }
 
 enum ExistingDatabase {
-    /// The schema bound to the live tables of `schemaName`: each field learns its column's type when values need
-    /// casts of their own. Any mismatch stops here with one line per problem.
-    static func bind(_ schema: Schema, schemaFile: String, client: PostgresClient, schemaName: String = "public") async throws -> Schema {
+    /// The schema bound to the live tables of `schemaName` (each field learns its column's type when values need
+    /// casts of their own), and those tables' foreign keys. Any mismatch stops here with one line per problem.
+    static func bind(_ schema: Schema, schemaFile: String, client: PostgresClient, schemaName: String = "public") async throws -> (Schema, StorageSchema) {
         let catalog = try await CatalogReader(client: client).read(schema: schemaName)
         switch ExistingTables.bind(schema, to: catalog) {
         case .success(let bound):
-            return bound
+            return (bound, ExistingTables.storage(of: bound, in: catalog))
         case .failure(let problems):
             throw UserError(
                 "The database does not match \(schemaFile) (model.field → table.column: expected, found):\n"

@@ -191,11 +191,12 @@ struct Serve: AsyncParsableCommand {
                 client.shutdown()
                 cluster?.stop()
             }
+            var existingStorage: StorageSchema?
             if schema.isExistingDatabase {
                 // Only ModelGraph's own `modelgraph` schema (API keys, migration history, change log) is created;
                 // the mapped tables are checked, never changed.
                 try await SystemTables.ensure(client)
-                schema = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
+                (schema, existingStorage) = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
                 api = try APISchema.build(from: schema)
                 logger.info("serving the existing tables of \(schemaOptions.schema) as they are: no migrations, no subscriptions")
                 if await !client.connectPipelines() {
@@ -221,7 +222,7 @@ struct Serve: AsyncParsableCommand {
             }
             logger.info("authorization modes: \(authorization.summary)")
             let authenticator = authorization.authenticator(keys: keys)
-            var executor = makeExecutor(api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, client: client, logger: logger)
+            var executor = makeExecutor(api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, client: client, logger: logger)
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             let configuration = serverConfiguration
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
@@ -263,10 +264,10 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// The executor the options describe.
-    private func makeExecutor(api: APISchema, databaseSchema: String?, client: PostgresClient, logger: Logger) -> GraphQLExecutor {
+    private func makeExecutor(api: APISchema, databaseSchema: String?, storage: StorageSchema?, client: PostgresClient, logger: Logger) -> GraphQLExecutor {
         let limits = RequestLimits(
             maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
-        let view = APISchemaView(api: api, databaseSchema: databaseSchema, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
+        let view = APISchemaView(api: api, databaseSchema: databaseSchema, storage: storage, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
         let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
         var executor = GraphQLExecutor(planner: planner, runner: client, logger: logger)
         executor.slowStatementThreshold = .milliseconds(slowStatement)

@@ -128,11 +128,11 @@ import Testing
         #expect(byUUID.contains("\"lineNo\":1") && byUUID.contains("\"orderNo\":7"), "\(byUUID)")
         let byMood = try await run(#"{ listPeople(filter: { mood: { eq: sad } }) { items { fullName } } }"#)
         #expect(byMood.contains("Ada") && !byMood.contains("Bob"), "\(byMood)")
-        // The database's own foreign keys answer with the reference errors.
+        // The database's own foreign keys answer with the reference errors, in the schema's words.
         let (_, missing) = try await serve.graphQL(#"mutation { createPost(input: { title: "Orphan", authorId: 999 }) { id } }"#, key: key)
-        #expect(missing.contains("\"errorType\":\"ReferenceNotFound\""), "\(missing)")
+        #expect(missing.contains("\"errorType\":\"ReferenceNotFound\"") && missing.contains("Post.author refers to a Person that does not exist"), "\(missing)")
         let (_, inUse) = try await serve.graphQL(#"mutation { deletePerson(input: { id: 1 }) { id } }"#, key: key)
-        #expect(inUse.contains("\"errorType\":\"ReferenceInUse\""), "\(inUse)")
+        #expect(inUse.contains("\"errorType\":\"ReferenceInUse\"") && inUse.contains("Cannot delete this Person: 1 "), "\(inUse)")
 
         #expect(await serve.terminate() == 0)
         let after = try await Self.catalogFingerprint(conninfo)
