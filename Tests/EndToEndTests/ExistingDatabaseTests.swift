@@ -93,6 +93,7 @@ import Testing
         let shipment = try await run(#"mutation { createShipment(input: { orderNo: 7, lineNo: 1, shippedOn: "2024-02-03" }) { id orderLine { quantity } } }"#)
         #expect(shipment.contains("\"orderLine\":{\"quantity\":2}"), "\(shipment)")
 
+        _ = try await run(#"mutation { createPassport(input: { personId: 2, number: "X123" }) { id } }"#)
         let nested = try await run(
             """
             { getPerson(id: 1) { fullName postsByAuthor { items { title editor { fullName } postTags { items { tag { name } } } } } people { items { fullName manager { fullName } } } } }
@@ -101,6 +102,8 @@ import Testing
         #expect(nested.contains("\"editor\":{\"fullName\":\"Bob\"}"), "\(nested)")
         #expect(nested.contains("\"tag\":{\"name\":\"swift\"}"), "\(nested)")
         #expect(nested.contains("\"manager\":{\"fullName\":\"Ada\"}"), "\(nested)")
+        let passport = try await run(#"{ getPerson(id: 2) { passport { number person { fullName } } } }"#)
+        #expect(passport.contains("\"passport\":{\"number\":\"X123\",\"person\":{\"fullName\":\"Bob\"}}"), "\(passport)")
         let list = try await run(#"{ listPosts(filter: { status: { eq: published } }) { items { id author { fullName } } } }"#)
         #expect(list.contains("\"author\":{\"fullName\":\"Ada\"}"), "\(list)")
         let composite = try await run(#"{ getOrderLine(orderNo: 7, lineNo: 1) { quantity shipments { items { shippedOn } } } }"#)

@@ -10,6 +10,13 @@ export const schema = configure({
   },
 })
   .schema({
+    "passports": a
+      .model({
+        "id": a.integer().required().default(),
+        "person_id": a.integer().required(),
+        "number": a.string().required(),
+      })
+      .identifier(["id"]),
     "people": a
       .model({
         "id": a.integer().required().default(),
@@ -67,6 +74,7 @@ export const schema = configure({
     "TicketPriority": a.enum(["LOW", "HIGH"]),
   })
   .renameModels(() => [
+    ["passports", "Passport"],
     ["people", "Person"],
     ["posts", "Post"],
     ["post_tags", "PostTag"],
@@ -74,7 +82,11 @@ export const schema = configure({
     ["tags", "Tag"],
   ])
   .setRelationships((models) => [
+    models.Passport.relationships({
+      person: a.belongsTo("Person", "person_id"),
+    }),
     models.Person.relationships({
+      passport: a.hasOne("Passport", "person_id"),
       manager: a.belongsTo("Person", "manager_id"),
       people: a.hasMany("Person", "manager_id"),
       postsByAuthor: a.hasMany("Post", "author_id"),

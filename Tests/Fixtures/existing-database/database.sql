@@ -1,6 +1,6 @@
 -- An existing database as ModelGraph finds it: native enums (one with a quoted, mixed-case name), arrays,
 -- json and jsonb, timestamps with and without time zone, uuid, serial and identity keys, a self reference,
--- two foreign keys to one table, a join table with a composite key, a composite foreign key, quoted and
+-- two foreign keys to one table, a unique foreign key (hasOne), a join table with a composite key, a composite foreign key, quoted and
 -- mixed-case names, a CHECK list, a table without a primary key and a view.
 CREATE TYPE mood AS ENUM ('happy', 'sad', 'meh');
 CREATE TYPE "Ticket Priority" AS ENUM ('LOW', 'HIGH');
@@ -58,6 +58,12 @@ CREATE TABLE shipments (
   order_no integer NOT NULL,
   shipped_on date,
   FOREIGN KEY (order_no, line_no) REFERENCES "OrderLines" ("orderNo", "Line No")
+);
+
+CREATE TABLE passports (
+  id serial PRIMARY KEY,
+  person_id integer NOT NULL UNIQUE REFERENCES people (id) ON DELETE CASCADE,
+  number text NOT NULL
 );
 
 CREATE TABLE audit_log (at timestamptz, message text);
