@@ -51,7 +51,7 @@ let package = Package(
         // Layer 0: vocabularies with no dependencies of ours.
         // JSON: the one reader, value type and writer, for bodies, variables, AWSJSON values and page tokens.
         .target(name: "JSON", swiftSettings: swiftSettings),
-        .target(name: "ModelIR", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        .target(name: "ModelIR", dependencies: ["JSON", "SQLSyntax"], swiftSettings: swiftSettings),
         .target(name: "SQLSyntax", swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CLibPQ",
@@ -77,6 +77,8 @@ let package = Package(
         // How models are stored: tables, columns, keys and constraints, and the SQL type of every field type;
         // the planner and the migrations both read it.
         .target(name: "Storage", dependencies: ["ModelIR", "SQLSyntax"], swiftSettings: swiftSettings),
+        // A schema for an existing database from its catalog (`modelgraph introspect`), as SDL or Gen 2 TypeScript; pure.
+        .target(name: "Introspection", dependencies: ["ModelIR", "Storage"], swiftSettings: swiftSettings),
         .target(name: "Auth", dependencies: ["JSON", .product(name: "JWTKit", package: "jwt-kit")], swiftSettings: swiftSettings),
         .target(name: "Migrations", dependencies: ["Storage", "SQLSyntax"], swiftSettings: swiftSettings),
         .target(
@@ -103,7 +105,7 @@ let package = Package(
         ),
         .target(
             name: "Store",
-            dependencies: ["Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["JSON", "Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Who a request is, for every transport: an API key checked in the store, or a token verified by the
@@ -154,7 +156,7 @@ let package = Package(
             name: "modelgraph",
             dependencies: [
                 "ModelIR", "SchemaParser", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner", "Execution", "JSON",
-                "Auth", "Authentication",
+                "Auth", "Authentication", "Introspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The listen check before start-up and the errors it reports.

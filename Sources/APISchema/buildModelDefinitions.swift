@@ -133,12 +133,14 @@ struct ModelDefinitionsBuilder {
     /// `CreateXInput`: no implicit timestamps or owner fields.
     func createInput(_ model: Model) -> SDLDefinition {
         var fields: [SDLField] = []
+        // Under Amplify's SQL strategy the database fills a field with a default, so a create may omit it.
+        let optionalWhenDefaulted = { (field: Field) in field.isGeneratedByDatabase || (schema.isExistingDatabase && field.hasDefault) }
         if let id = model.field(named: "id") {
-            fields.append(SDLField("id", model.generatesID ? id.type.with(required: false).description : id.type.description))
+            fields.append(SDLField("id", model.generatesID || optionalWhenDefaulted(id) ? id.type.with(required: false).description : id.type.description))
         }
         for field in model.storedFields where field.name != "id" && ![.implicitTimestamp, .implicitReference, .implicitOwner].contains(field.origin) {
             let isTimestamp = field.name == model.timestamps.createdAt || field.name == model.timestamps.updatedAt
-            fields.append(SDLField(field.name, inputType(isTimestamp ? field.type.with(required: false) : field.type)))
+            fields.append(SDLField(field.name, inputType(isTimestamp || optionalWhenDefaulted(field) ? field.type.with(required: false) : field.type)))
         }
         fields += referenceFields(model).map { SDLField($0.name, inputType($0.type)) }
         return .input(ModelNames(model).createInput, fields: fields)

@@ -30,6 +30,13 @@ struct DatabaseErrorMapping {
                 let (message, type) = await referenceViolation(error, constraint: constraint, reference: reference, statement: statement)
                 return (entry(message, type), false)
             }
+            if error.isForeignKeyViolation {
+                // A constraint the schema does not know: an existing database's own foreign key.
+                if error.detail?.contains("is still referenced") == true {
+                    return (entry("Cannot delete this record: other records still refer to it. Delete or move them first.", "ReferenceInUse"), false)
+                }
+                return (entry("A reference points at a record that does not exist.", "ReferenceNotFound"), false)
+            }
             if error.isNotNullViolation {
                 return (entry("A required field would be null (\(error.table ?? "record")).", "ValidationError"), false)
             }

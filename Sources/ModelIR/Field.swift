@@ -1,3 +1,5 @@
+package import SQLSyntax
+
 /// One field of a model or non-model type.
 package struct Field: Equatable, Sendable, Codable {
     /// Why a field exists: the user wrote it, or the transformer rules added it.
@@ -30,6 +32,13 @@ package struct Field: Equatable, Sendable, Codable {
     package var location: SourceLocation?
     /// The field's own `@auth` rules, which replace the model's for reading and writing this field.
     package var auth: AuthPolicy?
+    /// True for a bare `@default` of an existing database's schema: the column fills itself (a serial or
+    /// identity column, or any column default), so a create may omit the field and the database decides.
+    package var isGeneratedByDatabase: Bool = false
+    /// The type of the column in an existing database, read from its catalog when `serve` starts, when it differs
+    /// from the storage mapping's type for the field; values written to it are cast to this type. Nil for
+    /// schemas whose tables ModelGraph creates.
+    package var storageType: SQLType?
 
     /// Creates a field.
     package init(
@@ -49,6 +58,9 @@ package struct Field: Equatable, Sendable, Codable {
         self.relationship = relationship
         self.location = location
     }
+
+    /// True when a create may leave the field out: a `@default(value:)` or a database-generated value fills it.
+    package var hasDefault: Bool { defaultValue != nil || isGeneratedByDatabase }
 
     /// True when the field is stored in a column of its model's table (everything but relationship fields).
     package var isStored: Bool { relationship == nil }

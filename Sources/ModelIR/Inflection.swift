@@ -31,4 +31,9 @@ package enum Inflection {
     package static func pluralize(_ word: String) -> String {
         Pluralizer.shared.plural(word)
     }
+
+    /// The singular of a word, exactly as `pluralize` 8.0.0's `singular()`.
+    package static func singularize(_ word: String) -> String {
+        Pluralizer.shared.singular(word)
+    }
 }

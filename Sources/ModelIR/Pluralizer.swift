@@ -1,5 +1,6 @@
-/// A port of `pluralize` 8.0.0 (MIT, Blake Embrey), the plural half only: irregular words, the uncountable
-/// list and the regex rules, applied last-added first, with the library's case restoration.
+/// A port of `pluralize` 8.0.0 (MIT, Blake Embrey): irregular words, the uncountable list and the regex rules,
+/// applied last-added first, with the library's case restoration; `plural` for API names, `singular` for the
+/// model names `modelgraph introspect` makes of table names.
 package struct Pluralizer: Sendable {
     /// The rule tables, compiled once.
     package static let shared = Pluralizer()
@@ -13,6 +14,9 @@ package struct Pluralizer: Sendable {
     private let irregularPlurals: Set<String>
     private let uncountables: Set<String>
     private let rules: [Rule]
+    private let singularRules: [Rule]
+    /// Irregular plurals to their singular.
+    private let irregularPluralToSingle: [String: String]
 
     private init() {
         var singles: [String: String] = [:]
@@ -33,10 +37,16 @@ package struct Pluralizer: Sendable {
         }
         // Irregular singles become rules too (matched as whole words), as `addIrregularRule` does.
         // Uncountable regexes are added last, so they win over every other rule.
+        var singularRules = PluralizeTables.singularRules.map { Rule(pattern: compile($0.0), replacement: $0.1) }
         for pattern in PluralizeTables.uncountableRules {
             rules.append(Rule(pattern: compile(pattern), replacement: "$0"))
+            singularRules.append(Rule(pattern: compile(pattern), replacement: "$0"))
         }
         self.rules = rules
+        self.singularRules = singularRules
+        var toSingle: [String: String] = [:]
+        for (single, plural) in PluralizeTables.irregular { toSingle[plural.lowercased()] = single.lowercased() }
+        irregularPluralToSingle = toSingle
     }
 
     /// The plural form of `word`.
@@ -44,17 +54,30 @@ package struct Pluralizer: Sendable {
         let token = word.lowercased()
         if irregularPlurals.contains(token) { return Self.restoreCase(word, token) }
         if let plural = irregularSingles[token] { return Self.restoreCase(word, plural) }
+        return Self.apply(rules, to: word, token: token, uncountables: uncountables)
+    }
+
+    /// The singular form of `word`.
+    package func singular(_ word: String) -> String {
+        let token = word.lowercased()
+        if irregularSingles[token] != nil { return Self.restoreCase(word, token) }
+        if let single = irregularPluralToSingle[token] { return Self.restoreCase(word, single) }
+        return Self.apply(singularRules, to: word, token: token, uncountables: uncountables)
+    }
+
+    /// The last-added rule that matches `word`, applied with the library's case restoration.
+    private static func apply(_ rules: [Rule], to word: String, token: String, uncountables: Set<String>) -> String {
         if token.isEmpty || uncountables.contains(token) { return word }
         for rule in rules.reversed() {
             guard let match = word.firstMatch(of: rule.pattern) else { continue }
             let matched = String(word[match.range])
-            let result = Self.interpolate(rule.replacement, match)
+            let result = interpolate(rule.replacement, match)
             let restored: String
             if matched.isEmpty {
                 let previous = match.range.lowerBound > word.startIndex ? String(word[word.index(before: match.range.lowerBound)]) : ""
-                restored = Self.restoreCase(previous, result)
+                restored = restoreCase(previous, result)
             } else {
-                restored = Self.restoreCase(matched, result)
+                restored = restoreCase(matched, result)
             }
             return String(word[..<match.range.lowerBound]) + restored + String(word[match.range.upperBound...])
         }

@@ -6,6 +6,12 @@ package struct Schema: Equatable, Sendable, Codable {
     package var enums: [EnumType]
     /// Non-model object types in declaration order.
     package var objectTypes: [ObjectType]
+    /// The SQL engine an existing database's schema declares (`input AMPLIFY { engine: String = "postgres" }`);
+    /// nil for a schema whose tables ModelGraph creates and migrates.
+    package var engine: DatabaseEngine?
+
+    /// True when the schema describes tables that already exist: ModelGraph serves them and manages none.
+    package var isExistingDatabase: Bool { engine != nil }
 
     /// Creates a schema.
     package init(models: [Model], enums: [EnumType] = [], objectTypes: [ObjectType] = []) {
@@ -23,4 +29,10 @@ package struct Schema: Equatable, Sendable, Codable {
     package func enumType(named name: String) -> EnumType? {
         enums.first { $0.name == name }
     }
+}
+
+/// The database engine of a schema that maps existing tables (Amplify's SQL data sources).
+package enum DatabaseEngine: String, Equatable, Sendable, Codable {
+    /// PostgreSQL, the only engine ModelGraph serves.
+    case postgres
 }

@@ -1,6 +1,7 @@
 package import APISchema
 package import ModelIR
 package import SQLSyntax
+package import Storage
 
 /// What the planner needs to know about the API and storage: models by name, tables, limits.
 package struct APISchemaView: Sendable {
@@ -18,14 +19,15 @@ package struct APISchemaView: Sendable {
     /// the plans' cache key (`Access.signature`).
     let staticGroupRules: [AuthRule]
 
-    /// Creates the view.
-    package init(api: APISchema, databaseSchema: String? = nil, maximumLimit: Int = 1000, maximumFilterConditions: Int = 1000) {
+    /// Creates the view; `storage` gives an existing database's own foreign keys (by default, the ones the
+    /// migrations make).
+    package init(api: APISchema, databaseSchema: String? = nil, storage: StorageSchema? = nil, maximumLimit: Int = 1000, maximumFilterConditions: Int = 1000) {
         self.api = api
         self.databaseSchema = databaseSchema
         self.maximumLimit = maximumLimit
         self.maximumFilterConditions = maximumFilterConditions
         self.modelsByName = Dictionary(api.models.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.foreignKeys = ForeignKeyCatalog(schema: api.models)
+        self.foreignKeys = ForeignKeyCatalog(schema: api.models, storage: storage)
         self.staticGroupRules = api.models.models.flatMap(\.auth.rules).filter { $0.strategy == .groups && !$0.groups.isEmpty }
     }
 

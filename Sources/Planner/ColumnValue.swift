@@ -93,7 +93,7 @@ extension BindAllocator {
     /// (`ARRAY(SELECT json_array_elements_text($n::json))`): no array literal is written by hand, so no value
     /// can decide where an element ends.
     mutating func bind(_ value: InputValue, for field: Field, of model: Model, schema: Schema) throws(PlanError) -> SQLExpression {
-        let type = StorageMapping.sqlType(field.type)
+        let type = StorageMapping.sqlType(of: field)
         let parameter = try bind(value, as: field.type.isList ? .json : type) { (value) throws(PlanError) in
             try ColumnValue.text(value, for: field, model: model, schema: schema)
         }
@@ -104,7 +104,7 @@ extension BindAllocator {
 
     /// A parameter for one element of `field` (a filter or key-condition operand).
     mutating func bind(element value: InputValue, of field: Field, in model: Model, schema: Schema) throws(PlanError) -> SQLExpression {
-        try bind(value, as: StorageMapping.sqlType(FieldType(field.type.base))) { (value) throws(PlanError) in
+        try bind(value, as: StorageMapping.elementType(of: field)) { (value) throws(PlanError) in
             try ColumnValue.scalarText(value, base: field.type.base, name: "\(model.name).\(field.name)", schema: schema)
         }
     }

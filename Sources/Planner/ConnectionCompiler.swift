@@ -85,7 +85,7 @@ struct ConnectionCompiler {
         let keyCount = keys.count
         var bound: [SQLExpression] = []
         for (position, key) in keys.enumerated() {
-            let type = StorageMapping.sqlType(key.type)
+            let type = StorageMapping.sqlType(of: key)
             bound.append(
                 try binds.bind([token] + hashInputs, as: type) { (inputs) throws(PlanError) in
                     guard case .string(let text) = inputs[0] else { throw NextToken.invalid }

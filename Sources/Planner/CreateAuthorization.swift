@@ -29,6 +29,6 @@ struct CreateAuthorization {
         }
         let list = binds.bind(callerValue: { caller in caller.ownerValue(identityClaim: claim).map { Access.jsonArray([$0]) } }, as: .json)
         let elements = Select(columns: [SelectColumn(.function(.jsonArrayElementsText, [list]))])
-        return .cast(.arrayOf(elements), StorageMapping.sqlType(field.type))
+        return .cast(.arrayOf(elements), StorageMapping.sqlType(of: field))
     }
 }

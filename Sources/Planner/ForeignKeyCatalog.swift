@@ -1,5 +1,5 @@
 package import ModelIR
-import Storage
+package import Storage
 
 /// The foreign keys the migrations create, by constraint name, so database errors can be explained in the
 /// schema's words (`Member.team`) instead of constraint names.
@@ -20,10 +20,11 @@ package struct ForeignKeyCatalog: Sendable {
 
     package let entries: [String: Entry]
 
-    /// Builds the catalog of a schema.
-    package init(schema: Schema) {
+    /// Builds the catalog of a schema, from the storage its migrations make or, for an existing database, the
+    /// foreign keys its catalog holds.
+    package init(schema: Schema, storage: StorageSchema? = nil) {
         var entries: [String: Entry] = [:]
-        let storage = StorageMapping.storage(for: schema)
+        let storage = storage ?? StorageMapping.storage(for: schema)
         for model in schema.models {
             guard let table = storage.table(named: model.tableName) else { continue }
             for key in table.foreignKeys {

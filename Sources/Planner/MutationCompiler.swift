@@ -35,20 +35,20 @@ struct MutationCompiler {
             guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .implicitTimestamp else {
                 throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).createInput)'.")
             }
-            if value == .null, modelField.type.isRequired, !(modelField.name == "id" && model.generatesID) {
+            if value == .null, modelField.type.isRequired, !modelField.isGeneratedByDatabase, !(modelField.name == "id" && model.generatesID) {
                 throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be null.")
             }
-            if value == .null, modelField.defaultValue != nil || (modelField.name == "id" && model.generatesID) { continue }
+            if value == .null, modelField.hasDefault || (modelField.name == "id" && model.generatesID) { continue }
             given.insert(name)
             columns.append(modelField.columnName)
             values.append(try binds.bind(value, for: modelField, of: model, schema: api.schema))
         }
         if model.generatesID, !given.contains("id"), let id = model.field(named: "id") {
             columns.insert(id.columnName, at: 0)
-            values.insert(.cast(.function(.genRandomUUID, []), .text), at: 0)
+            values.insert(.cast(.function(.genRandomUUID, []), StorageMapping.sqlType(of: id)), at: 0)
         }
         for field in model.storedFields where field.type.isRequired && !given.contains(field.name) {
-            if field.origin == .implicitTimestamp || field.defaultValue != nil || field.name == "id" && model.generatesID { continue }
+            if field.origin == .implicitTimestamp || field.hasDefault || field.name == "id" && model.generatesID { continue }
             throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(ModelNames(model).createInput)'.")
         }
         let fieldRules = try FieldWriteAccess(given: given, model: model, operation: .create, access: selection.access).records
@@ -62,7 +62,7 @@ struct MutationCompiler {
             // DynamoDB evaluates a create's condition against the absent item: every attribute is missing.
             // Evaluate it over a row of NULLs; a false condition inserts nothing.
             let absent = binds.alias()
-            let nulls = model.storedFields.map { SelectColumn(.cast(.keyword(.null), StorageMapping.sqlType($0.type)), as: $0.columnName) }
+            let nulls = model.storedFields.map { SelectColumn(.cast(.keyword(.null), StorageMapping.sqlType(of: $0)), as: $0.columnName) }
             let test = try FilterCompiler(api: api, model: model, alias: absent, pins: selection.values.pins).condition(condition, binds: &binds)
             insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
         }
@@ -127,7 +127,7 @@ extension MutationCompiler {
         let keys = model.primaryKeyFields
         let condition = SQLExpression.and(
             keys.map { key in
-                .binary(.column(table: alias, name: key.columnName), .equal, binds.bind(nil, as: StorageMapping.sqlType(key.type)))
+                .binary(.column(table: alias, name: key.columnName), .equal, binds.bind(nil, as: StorageMapping.sqlType(of: key)))
             })
         let select = try selection.selectObject(selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: condition, binds: &binds)
         return ReadBack(sql: SQLRenderer.render(.select(select)), parameters: binds.values, parameterSources: binds.sources, keyCount: keys.count)

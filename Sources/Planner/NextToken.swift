@@ -47,10 +47,11 @@ enum NextToken {
         guard !value.utf8.contains(0) else { throw invalid }
         switch type {
         case .integer: guard Int32(value) != nil else { throw invalid }
+        case .smallint: guard Int16(value) != nil else { throw invalid }
         case .bigint: guard Int64(value) != nil else { throw invalid }
-        case .doublePrecision: guard Double(value) != nil else { throw invalid }
+        case .doublePrecision, .real, .numeric: guard Double(value) != nil else { throw invalid }
         case .boolean: guard value == "true" || value == "false" || value == "t" || value == "f" else { throw invalid }
-        case .date, .timestamptz:
+        case .date, .timestamptz, .time:
             // PostgreSQL's own text of a date or time: digits and the separators of its ISO output.
             guard !value.isEmpty, value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || Array("-:+. T".utf8).contains($0) }) else { throw invalid }
         default: break

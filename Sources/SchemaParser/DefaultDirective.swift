@@ -37,6 +37,16 @@ extension SchemaLowering {
         return text
     }
 
+    /// Reads a bare `@default` of an existing database's schema: the column's own default (a serial or identity
+    /// column) fills the field when a create leaves it out. Amplify allows it on `Int` fields only.
+    mutating func readGeneratedDefault(_ directive: Directive, field: ModelIR.Field, model: String) -> Bool {
+        guard field.type.base == .scalar(.int), !field.type.isList else {
+            error("A bare @default (a value the database generates) is allowed on Int fields only, not on '\(model).\(field.name)'.", at: directive.loc)
+            return false
+        }
+        return true
+    }
+
     static func defaultProblem(_ text: String, _ scalar: ScalarType) -> String? {
         switch scalar {
         case .int: return Int32(text) == nil ? "is not an Int" : nil

@@ -16,6 +16,8 @@ struct SchemaLowering {
     var enumNames: Set<String> = []
     /// The policy of the `AMPLIFY.globalAuthRule`, when declared.
     var globalAuth: AuthPolicy?
+    /// The `AMPLIFY.engine` of a schema that maps an existing database.
+    var engine: DatabaseEngine?
     /// Relationship directives seen while lowering models, resolved once every model exists.
     var pendingRelationships: [PendingRelationship] = []
     /// Where each model's `@primaryKey` was written, by model name, so key errors point at the directive.
@@ -56,6 +58,7 @@ struct SchemaLowering {
             }
         }
         var schema = ModelIR.Schema(models: models, enums: enums, objectTypes: objectTypes)
+        schema.engine = engine
         resolveRelationships(in: &schema)
         synthesizeManyToMany(in: &schema)
         checkKeys(in: schema)
@@ -92,7 +95,7 @@ struct SchemaLowering {
             case let input as InputObjectTypeDefinition:
                 name = input.name
                 if input.name.value == "AMPLIFY" {
-                    readGlobalAuthRule(input)
+                    readAmplifySettings(input)
                 } else {
                     error("Input types are not supported in a model schema ('\(input.name.value)').", at: input.name.loc)
                 }
@@ -123,11 +126,15 @@ struct SchemaLowering {
         }
     }
 
-    /// Reads `input AMPLIFY { globalAuthRule: AuthRule = { allow: public } }`.
-    mutating func readGlobalAuthRule(_ input: InputObjectTypeDefinition) {
+    /// Reads `input AMPLIFY { engine: String = "postgres", globalAuthRule: AuthRule = { allow: public } }`.
+    mutating func readAmplifySettings(_ input: InputObjectTypeDefinition) {
         for field in input.fields {
+            if field.name.value == "engine" {
+                readEngine(field)
+                continue
+            }
             guard field.name.value == "globalAuthRule" else {
-                error("Unknown AMPLIFY setting '\(field.name.value)'; only 'globalAuthRule' is supported.", at: field.name.loc)
+                error("Unknown AMPLIFY setting '\(field.name.value)'; only 'engine' and 'globalAuthRule' are supported.", at: field.name.loc)
                 continue
             }
             guard let value = field.defaultValue else {
@@ -137,6 +144,20 @@ struct SchemaLowering {
             if let policy = authPolicy(rules: [ArgumentValue(value)], at: field.loc) {
                 globalAuth = AuthPolicy(rules: policy.rules, isFromGlobalRule: true)
             }
+        }
+    }
+
+    /// Reads `engine: String = "postgres"`: the schema maps tables of an existing database, which ModelGraph
+    /// serves as they are and never migrates.
+    mutating func readEngine(_ field: InputValueDefinition) {
+        guard let value = field.defaultValue.map(ArgumentValue.init)?.stringValue else {
+            error("AMPLIFY 'engine' needs a string default, e.g. 'engine: String = \"postgres\"'.", at: field.name.loc)
+            return
+        }
+        switch value {
+        case "postgres", "postgresql": engine = .postgres
+        case "mysql": error("AMPLIFY engine 'mysql' is not supported: ModelGraph serves PostgreSQL databases only.", at: field.defaultValue?.loc)
+        default: error("Unknown AMPLIFY engine '\(value)'; ModelGraph serves 'postgres'.", at: field.defaultValue?.loc)
         }
     }
 

@@ -13,7 +13,8 @@ extension SchemaLowering {
         let name = definition.name.value
         var tableName = name
         var operations = ModelOperationNames.defaults
-        var timestamps = Timestamps.defaults
+        // Amplify's SQL strategy adds no timestamps: an existing table has the columns it has.
+        var timestamps = engine == nil ? Timestamps.defaults : Timestamps(createdAt: nil, updatedAt: nil)
         var auth = globalAuth ?? .denyAll
         for directive in definition.directives {
             switch directive.name.value {
@@ -30,6 +31,12 @@ extension SchemaLowering {
             }
         }
 
+        if engine != nil {
+            // Subscriptions are fed by a trigger on each table; ModelGraph adds none to an existing database.
+            operations.onCreate = .disabled
+            operations.onUpdate = .disabled
+            operations.onDelete = .disabled
+        }
         var fields: [ModelIR.Field] = []
         var primaryKey: [String]?
         var indexes: [SecondaryIndex] = []
@@ -93,13 +100,22 @@ extension SchemaLowering {
                     indexes.append(index)
                 }
             case "default":
-                field.defaultValue = readDefault(directive, field: field, model: name)
+                if directive.arguments.isEmpty, engine != nil {
+                    field.isGeneratedByDatabase = readGeneratedDefault(directive, field: field, model: name)
+                } else {
+                    field.defaultValue = readDefault(directive, field: field, model: name)
+                }
             case "refersTo":
                 if let column = readRefersTo(directive, owner: "field '\(name).\(fieldName)'") { field.columnName = column }
             case "auth":
                 field.auth = readAuthDirective(directive)
             default:
                 isRelationship = true
+                if directiveName == "manyToMany", engine != nil {
+                    error(
+                        "@manyToMany on '\(name).\(fieldName)' is not available for an existing database: map its join table as a model and use @hasMany and @belongsTo.",
+                        at: directive.loc)
+                }
                 pendingRelationships.append(
                     PendingRelationship(model: name, field: fieldName, fieldType: type, directive: directive, location: location(directive.loc))
                 )

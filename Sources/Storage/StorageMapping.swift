@@ -8,6 +8,21 @@ package enum StorageMapping {
         StorageSchema(tables: schema.models.map { table(for: $0, in: schema) })
     }
 
+    /// The SQL type values of `field` are cast to: its column's type in an existing database when that needs a
+    /// cast of its own, otherwise the mapping's type for the field's type.
+    package static func sqlType(of field: Field) -> SQLType {
+        field.storageType ?? sqlType(field.type)
+    }
+
+    /// The SQL type of one element of `field` (the field's own type when it is not a list).
+    package static func elementType(of field: Field) -> SQLType {
+        if let stored = field.storageType {
+            if case .array(let element) = stored { return element }
+            return stored
+        }
+        return sqlType(FieldType(field.type.base))
+    }
+
     /// The SQL type of a field type.
     package static func sqlType(_ type: FieldType) -> SQLType {
         let element: SQLType

@@ -2,6 +2,7 @@ import ArgumentParser
 import EmbeddedPostgres
 import Foundation
 import Migrations
+import ModelIR
 import Postgres
 import Storage
 import Store
@@ -24,7 +25,12 @@ struct Migrate: AsyncParsableCommand {
         func run() async throws {
             try await reportingUserErrors {
                 let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
-                let target = StorageMapping.storage(for: try schemaOptions.load())
+                let schema = try schemaOptions.load()
+                guard !schema.isExistingDatabase else {
+                    print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "generate"))
+                    return
+                }
+                let target = StorageMapping.storage(for: schema)
                 let previous = try directory.latestSnapshot()
                 var renames: [String: String] = [:]
                 for hint in rename {
@@ -53,10 +59,15 @@ struct Migrate: AsyncParsableCommand {
 
     struct Plan: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print what apply would run.")
+        @OptionGroup var schemaOptions: SchemaOptions
         @OptionGroup var migrationOptions: MigrationOptions
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
+            if schemaOptions.describesExistingDatabase {
+                print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "plan"))
+                return
+            }
             try await migrationOptions.withRunner(databaseOptions) { runner, directory in
                 let status = try await runner.status()
                 if status.pending.isEmpty { print("Nothing to apply.") }
@@ -71,10 +82,15 @@ struct Migrate: AsyncParsableCommand {
 
     struct Apply: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Apply pending migration files in order.")
+        @OptionGroup var schemaOptions: SchemaOptions
         @OptionGroup var migrationOptions: MigrationOptions
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
+            if schemaOptions.describesExistingDatabase {
+                print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "apply"))
+                return
+            }
             try await migrationOptions.withRunner(databaseOptions) { runner, _ in
                 let applied = try await runner.apply()
                 print(applied.isEmpty ? "Nothing to apply." : applied.map { "applied \($0)" }.joined(separator: "\n"))
@@ -84,10 +100,15 @@ struct Migrate: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List applied and pending migrations.")
+        @OptionGroup var schemaOptions: SchemaOptions
         @OptionGroup var migrationOptions: MigrationOptions
         @OptionGroup var databaseOptions: DatabaseOptions
 
         func run() async throws {
+            if schemaOptions.describesExistingDatabase {
+                print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "status"))
+                return
+            }
             try await migrationOptions.withRunner(databaseOptions) { runner, _ in
                 let status = try await runner.status()
                 for name in status.applied {

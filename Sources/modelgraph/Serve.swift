@@ -55,6 +55,10 @@ struct Serve: AsyncParsableCommand {
     /// cores, more of them add scheduling delay, not throughput (docs/performance.md: on 2 cores, 8 connections
     /// gave p99 30–100 ms where 2–3 gave 3–7 ms, at the same or better throughput).
     static let defaultConnections = max(2, ProcessInfo.processInfo.activeProcessorCount + 1)
+    @Option(
+        name: .customLong("schema-name"),
+        help: "For a schema that maps an existing database: the PostgreSQL schema holding its tables (env MODELGRAPH_SCHEMA_NAME).")
+    var schemaName: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA_NAME"] ?? "public"
     @Flag(help: "Do not apply pending migrations at start-up.") var noMigrate = false
     @Flag(help: "Apply pending migrations at start-up even when they drop data (marked DESTRUCTIVE); without it serve refuses and names them.")
     var allowDestructive = false
@@ -166,10 +170,10 @@ struct Serve: AsyncParsableCommand {
             let logger = makeLogger("modelgraph")
             let startup = StartupSignals(logger: logger)
             let authorization = try authOptions.configuration()
-            let schema = try schemaOptions.load().defaultingGroupClaim(to: authorization.groupClaim)
-            let api = try APISchema.build(from: schema)
+            var schema = try schemaOptions.load().defaultingGroupClaim(to: authorization.groupClaim)
+            var api = try APISchema.build(from: schema)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
-            guard try directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
+            guard try schema.isExistingDatabase || directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }
             // A port in use stops serve here, before it starts or migrates a database.
@@ -187,8 +191,21 @@ struct Serve: AsyncParsableCommand {
                 client.shutdown()
                 cluster?.stop()
             }
-            let runner = MigrationRunner(client: client, directory: directory)
-            try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
+            var existingStorage: StorageSchema?
+            if schema.isExistingDatabase {
+                // Only ModelGraph's own `modelgraph` schema (API keys, migration history, change log) is created;
+                // the mapped tables are checked, never changed.
+                try await SystemTables.ensure(client)
+                (schema, existingStorage) = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
+                api = try APISchema.build(from: schema)
+                logger.info("serving the existing tables of \(schemaOptions.schema) as they are: no migrations, no subscriptions")
+                if await !client.connectPipelines() {
+                    logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
+                }
+            } else {
+                let runner = MigrationRunner(client: client, directory: directory)
+                try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
+            }
             let keys = APIKeyStore(client: client)
             // Without the apiKey mode no key would be accepted: none is made.
             if authorization.modes.contains(.apiKey), try await !keys.hasUsableKey() {
@@ -205,7 +222,7 @@ struct Serve: AsyncParsableCommand {
             }
             logger.info("authorization modes: \(authorization.summary)")
             let authenticator = authorization.authenticator(keys: keys)
-            var executor = makeExecutor(api: api, client: client, logger: logger)
+            var executor = makeExecutor(api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, client: client, logger: logger)
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             let configuration = serverConfiguration
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
@@ -247,10 +264,10 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// The executor the options describe.
-    private func makeExecutor(api: APISchema, client: PostgresClient, logger: Logger) -> GraphQLExecutor {
+    private func makeExecutor(api: APISchema, databaseSchema: String?, storage: StorageSchema?, client: PostgresClient, logger: Logger) -> GraphQLExecutor {
         let limits = RequestLimits(
             maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
-        let view = APISchemaView(api: api, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
+        let view = APISchemaView(api: api, databaseSchema: databaseSchema, storage: storage, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
         let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
         var executor = GraphQLExecutor(planner: planner, runner: client, logger: logger)
         executor.slowStatementThreshold = .milliseconds(slowStatement)

@@ -1,0 +1,44 @@
+import Foundation
+import ModelIR
+import Postgres
+import SchemaParser
+import Storage
+import Store
+
+/// What the commands say and do for a schema that maps an existing database (`input AMPLIFY { engine: String =
+/// "postgres" }`): its tables are the database's own, so ModelGraph migrates none of them and checks them
+/// instead when `serve` starts.
+enum ExistingDatabaseNotice {
+    /// The line every `migrate` command prints for such a schema (exit status 0: nothing to do is
+    /// not a failure, so a deployment that always runs `migrate apply` before `serve` keeps working).
+    static func nothingToMigrate(_ schemaFile: String, action: String) -> String {
+        "Nothing to \(action): \(schemaFile) maps an existing database (AMPLIFY engine \"postgres\"), whose tables ModelGraph serves as they are "
+            + "and never creates or alters. `modelgraph serve` checks them against the schema when it starts."
+    }
+}
+
+extension SchemaOptions {
+    /// True when the schema file exists, parses and maps an existing database. A missing or broken file says
+    /// false: commands that do not need the schema then behave as they always did.
+    var describesExistingDatabase: Bool {
+        guard let source = try? String(contentsOfFile: schema, encoding: .utf8) else { return false }
+        return SchemaParser.parse(source: source, file: schema).schema?.isExistingDatabase == true
+    }
+}
+
+enum ExistingDatabase {
+    /// The schema bound to the live tables of `schemaName` (each field learns its column's type when values need
+    /// casts of their own), and those tables' foreign keys. Any mismatch stops here with one line per problem.
+    static func bind(_ schema: Schema, schemaFile: String, client: PostgresClient, schemaName: String = "public") async throws -> (Schema, StorageSchema) {
+        let catalog = try await CatalogReader(client: client).read(schema: schemaName)
+        switch ExistingTables.bind(schema, to: catalog) {
+        case .success(let bound):
+            return (bound, ExistingTables.storage(of: bound, in: catalog))
+        case .failure(let problems):
+            throw UserError(
+                "The database does not match \(schemaFile) (model.field → table.column: expected, found):\n"
+                    + problems.lines.map { "  - " + $0 }.joined(separator: "\n")
+                    + "\nChange the schema to match the tables (`modelgraph introspect` writes one from them); ModelGraph never alters an existing database.")
+        }
+    }
+}
