@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmbeddedPostgres
 import Foundation
+import Gen2Schema
 import Logging
 import ModelIR
 import Postgres
@@ -8,19 +9,24 @@ import SchemaParser
 
 /// `--schema FILE`.
 struct SchemaOptions: ParsableArguments {
-    @Option(help: "The annotated schema file (env MODELGRAPH_SCHEMA).")
+    @Option(help: "The schema file: annotated GraphQL, or an Amplify Gen 2 resource.ts / .js (env MODELGRAPH_SCHEMA).")
     var schema: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA"] ?? "schema.graphql"
 
-    /// Reads and parses the schema, printing every diagnostic with its source line on failure.
-    func load() throws -> ModelIR.Schema {
-        // A missing or unreadable file is the user's to fix (exit 1), not a usage error (ArgumentParser's 64).
-        let source: String
+    /// The schema file's text; a missing or unreadable file is the user's to fix (exit 1), not a usage error
+    /// (ArgumentParser's 64).
+    func read() throws -> String {
         do {
-            source = try String(contentsOfFile: schema, encoding: .utf8)
+            return try String(contentsOfFile: schema, encoding: .utf8)
         } catch {
             throw UserError("Cannot read schema file '\(schema)': \(whyUnreadable(schema)).")
         }
-        let result = SchemaParser.parse(source: source, file: schema)
+    }
+
+    /// Reads and parses the schema (annotated SDL, or an Amplify Gen 2 `.ts`/`.js` file), printing every
+    /// diagnostic with its source line on failure.
+    func load() throws -> ModelIR.Schema {
+        let source = try read()
+        let result = SchemaFile.parse(source: source, file: schema)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
         if !warnings.isEmpty { FileHandle.standardError.write(Data((DiagnosticFormatter.format(warnings, source: source) + "\n").utf8)) }
         guard let parsed = result.schema else {

@@ -1,0 +1,53 @@
+import Gen2Schema
+import SchemaParser
+import TestSupport
+import Testing
+
+/// `modelgraph convert` output for each fixture: the library's documented examples (relationships,
+/// identifiers, secondary indexes, disabled operations, enums and custom types, rules, an existing database),
+/// the Gen 2 twins of the shared examples, and real-world-shaped files.
+@Suite("Gen 2 conversion goldens")
+struct Gen2GoldenTests {
+    @Test("each fixture converts to its golden SDL", arguments: Gen2Fixtures.names)
+    func golden(name: String) throws {
+        let conversion = try Gen2Conversion.convert(source: Gen2Fixtures.source(name), file: "\(name).ts")
+        if let difference = Golden.check(conversion.printed(from: "\(name).ts"), named: "\(name).graphql") { Issue.record(Comment(rawValue: difference)) }
+        #expect(conversion.origins.count == conversion.sdl.split(separator: "\n", omittingEmptySubsequences: false).count)
+    }
+
+    @Test("each converted fixture is a schema the SDL parser accepts", arguments: Gen2Fixtures.names.filter { $0 != "library-sql" })
+    func parses(name: String) throws {
+        let loaded = SchemaFile.parse(source: try Gen2Fixtures.source(name), file: "\(name).ts")
+        #expect(loaded.errors.isEmpty, "\(DiagnosticFormatter.format(loaded.errors, source: try Gen2Fixtures.source(name)))")
+    }
+
+    @Test("an existing-database schema records its engine and connection secret and starts with the AMPLIFY engine input")
+    func existingDatabase() throws {
+        let conversion = try Gen2Conversion.convert(source: Gen2Fixtures.source("library-sql"), file: "schema.sql.ts")
+        #expect(conversion.existingDatabase == ExistingDatabase(engine: "postgresql", connectionSecret: "SQL_CONNECTION_STRING"))
+        #expect(conversion.sdl.hasPrefix("input AMPLIFY { engine: String = \"postgres\" }\n\n"))
+        #expect(conversion.sdl.contains("type Blog @model(timestamps: null) @auth(rules: [{allow: public, provider: apiKey}]) @refersTo(name: \"blogs\")"))
+        #expect(conversion.sdl.contains("  id: Int! @primaryKey @default\n"))
+    }
+
+    @Test("defineData's authorization modes are recorded")
+    func authorizationModes() throws {
+        let conversion = try Gen2Conversion.convert(source: Gen2Fixtures.source("team-members"), file: "team-members.ts")
+        #expect(conversion.authorizationModes == AuthorizationModes(defaultMode: "apiKey", apiKeyExpiresInDays: 30))
+    }
+
+    @Test("an SDL string given to defineData is passed through")
+    func sdlString() throws {
+        let source = """
+            import { defineData } from '@aws-amplify/backend';
+            export const data = defineData({
+              schema: `
+            type Todo @model @auth(rules: [{ allow: public }]) { content: String }
+            `,
+            });
+            """
+        let loaded = SchemaFile.parse(source: source, file: "resource.ts")
+        #expect(loaded.errors.isEmpty)
+        #expect(loaded.schema?.models.map(\.name) == ["Todo"])
+    }
+}
