@@ -78,8 +78,11 @@ extension Parser {
 
     private mutating func primary() throws(Gen2Error) -> Expression {
         let token = current
+        if token.kind == .end || (token.kind == .punctuator && !["[", "{", "(", "-", "+"].contains(token.text)) {
+            throw unexpected("expected a value")
+        }
         switch token.kind {
-        case .end, .punctuator where !["[", "{", "(", "-", "+"].contains(token.text):
+        case .end:
             throw unexpected("expected a value")
         case .string:
             advance()

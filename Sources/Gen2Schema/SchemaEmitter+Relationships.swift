@@ -16,10 +16,9 @@ extension SchemaEmitter {
             guard case .model(let relatedModel) = related.definition else {
                 throw Gen2Error("Expected to find model type with name \(relationship.relatedModel).", at: relationship.location)
             }
-            let counterpart = try associatedField(of: relationship, named: field.name, in: name, on: relatedModel)
+            _ = try associatedField(of: relationship, named: field.name, in: name, on: relatedModel)
             let (parent, parentName, child, childName) =
                 relationship.kind == .belongsTo ? (relatedModel, relationship.relatedModel, model, name) : (model, name, relatedModel, relationship.relatedModel)
-            _ = counterpart
             try validateReferences(relationship.references, parent: parent, parentName: parentName, child: child, childName: childName, at: relationship.location)
         }
     }
