@@ -91,6 +91,12 @@ extension Evaluator {
                 default: throw Gen2Error("a.combine expects schemas, not \(item.value.description).", at: item.location)
                 }
             }
+            var seen: Set<String> = []
+            for box in boxes {
+                for entry in box.types where !seen.insert(entry.name).inserted {
+                    throw Gen2Error("The schemas a.combine joins both declare '\(entry.name)'; each type name may appear in one of them only.", at: entry.location)
+                }
+            }
             return .combined(boxes)
         case "configure":
             return .configuration(try configuration(try object(arguments, 0, of: "a.configure(...)", at: location), at: location))

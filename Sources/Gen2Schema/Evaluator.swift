@@ -88,19 +88,26 @@ struct Evaluator {
             return .array(values)
         case .object(let properties):
             var members: [Value.Member] = []
+            // Where each key is in `members`: a repeated key keeps its first position and its last value, as in
+            // JavaScript, without a search per key.
+            var positions: [String: Int] = [:]
+            func add(_ member: Value.Member) {
+                if let index = positions[member.key] {
+                    members[index].value = member.value
+                } else {
+                    positions[member.key] = members.count
+                    members.append(member)
+                }
+            }
             for property in properties {
                 switch property {
                 case .keyed(let key, let keyLocation, let item):
-                    let member = Value.Member(key: key, location: keyLocation, value: try evaluate(item, in: scope))
-                    // A repeated key keeps its first position and its last value, as in JavaScript.
-                    if let index = members.firstIndex(where: { $0.key == key }) { members[index] = member } else { members.append(member) }
+                    add(Value.Member(key: key, location: keyLocation, value: try evaluate(item, in: scope)))
                 case .spread(let item):
                     guard case .object(let spread) = try evaluate(item, in: scope) else {
                         throw Gen2Error("Only an object can be spread into an object.", at: item.location)
                     }
-                    for member in spread {
-                        if let index = members.firstIndex(where: { $0.key == member.key }) { members[index].value = member.value } else { members.append(member) }
-                    }
+                    for member in spread { add(member) }
                 }
             }
             return .object(members)

@@ -112,7 +112,8 @@ struct Lexer {
             for _ in punctuator { advance() }
             return token(.punctuator, String(decoding: punctuator, as: UTF8.self))
         }
-        throw Gen2Error("Unexpected character '\(String(decoding: [byte], as: UTF8.self))' in a schema file.", at: start)
+        let shown = byte >= 0x21 && byte < 0x7F ? "'\(String(decoding: [byte], as: UTF8.self))'" : "U+\(String(byte, radix: 16, uppercase: true))"
+        throw Gen2Error("Unexpected character \(shown) in a schema file.", at: start)
     }
 
     private mutating func skipSpaceAndComments() throws(Gen2Error) {

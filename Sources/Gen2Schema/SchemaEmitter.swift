@@ -4,10 +4,19 @@ import ModelIR
 /// declaration order, then custom types, then the types hoisted from inline `a.enum` / `a.customType` fields
 /// (named `<Type><Field>`); types separated by a blank line. Validation runs as each model is written.
 struct SchemaEmitter {
-    /// Every schema of the file (all of `a.combine`), for references across them.
-    let schemas: [SchemaBox]
+    /// Every type of every schema of the file (all of `a.combine`) by name, for references across them; the
+    /// first schema declaring a name wins, as in the library's lookup.
+    let types: [String: TypeEntry]
     /// The output.
     var text = SourceMappedText()
+
+    init(schemas: [SchemaBox]) {
+        var types: [String: TypeEntry] = [:]
+        for schema in schemas {
+            for entry in schema.types where types[entry.name] == nil { types[entry.name] = entry }
+        }
+        self.types = types
+    }
 
     /// Writes every schema.
     static func emit(_ schemas: [SchemaBox]) throws(Gen2Error) -> SourceMappedText {
@@ -20,12 +29,7 @@ struct SchemaEmitter {
     }
 
     /// The type named `name` in any of the schemas.
-    func type(named name: String) -> TypeEntry? {
-        for schema in schemas {
-            if let index = schema.index(of: name) { return schema.types[index] }
-        }
-        return nil
-    }
+    func type(named name: String) -> TypeEntry? { types[name] }
 
     private mutating func emit(_ schema: SchemaBox) throws(Gen2Error) {
         let isCustom: (TypeEntry) -> Bool = {
