@@ -98,8 +98,9 @@ struct Lexer {
         }
         if Self.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(Self.isDigit) == true) {
             let begin = offset
-            while let next = peek(), Self.isIdentifierPart(next) || next == UInt8(ascii: ".")
-                || ((next == UInt8(ascii: "+") || next == UInt8(ascii: "-")) && (bytes[offset - 1] | 0x20) == UInt8(ascii: "e"))
+            while let next = peek(),
+                Self.isIdentifierPart(next) || next == UInt8(ascii: ".")
+                    || ((next == UInt8(ascii: "+") || next == UInt8(ascii: "-")) && (bytes[offset - 1] | 0x20) == UInt8(ascii: "e"))
             {
                 advance()
             }

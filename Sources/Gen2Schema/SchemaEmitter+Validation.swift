@@ -64,7 +64,9 @@ extension SchemaEmitter {
         }
         for (field, use) in implied.sorted(by: { $0.key < $1.key }) {
             guard let declared = model.fields.first(where: { $0.name == field }) else {
-                if requireDeclared { throw Gen2Error("Field \(field) isn't defined on \(name); an existing-database model declares its owner and group fields.", at: use.rule.location) }
+                if requireDeclared {
+                    throw Gen2Error("Field \(field) isn't defined on \(name); an existing-database model declares its owner and group fields.", at: use.rule.location)
+                }
                 continue
             }
             var conflicting = true

@@ -32,18 +32,20 @@ struct Gen2HostileInputTests {
         #expect(error.message.contains("call each other more than"), "\(error)")
     }
 
-    @Test("unterminated strings and comments are located where they start", arguments: [
-        ("const x = 'abc\n", 1, 11, "never closed"),
-        ("const x = \"abc", 1, 11, "never closed"),
-        ("const x = `abc\n\n", 1, 11, "never closed"),
-        ("const x = 1;\n  /* no end", 2, 3, "block comment is never closed"),
-        ("const x = `a ${b}`", 1, 14, "Template substitutions"),
-        ("const x = 1 + 2", 1, 13, "operator '+'"),
-        ("const x = new Date()", 1, 11, "'new'"),
-        ("function f() {}", 1, 1, "'function' statements"),
-        ("const x = a.model({ a: a.string() ", 1, 35, "expected ',' or '}'"),
-        ("const x = \u{7}", 1, 11, "Unexpected character"),
-    ])
+    @Test(
+        "unterminated strings and comments are located where they start",
+        arguments: [
+            ("const x = 'abc\n", 1, 11, "never closed"),
+            ("const x = \"abc", 1, 11, "never closed"),
+            ("const x = `abc\n\n", 1, 11, "never closed"),
+            ("const x = 1;\n  /* no end", 2, 3, "block comment is never closed"),
+            ("const x = `a ${b}`", 1, 14, "Template substitutions"),
+            ("const x = 1 + 2", 1, 13, "operator '+'"),
+            ("const x = new Date()", 1, 11, "'new'"),
+            ("function f() {}", 1, 1, "'function' statements"),
+            ("const x = a.model({ a: a.string() ", 1, 35, "expected ',' or '}'"),
+            ("const x = \u{7}", 1, 11, "Unexpected character"),
+        ])
     func unterminated(source: String, line: Int, column: Int, message: String) throws {
         let error = try #require(Gen2Fixtures.error(source))
         #expect(error.message.contains(message), "\(error)")
