@@ -72,6 +72,12 @@ package struct ExistingDatabase: Sendable, Equatable {
     package var engine: String
     /// The secret named by `connectionUri: secret('NAME')`, for the caller to resolve.
     package var connectionSecret: String?
+
+    /// Creates the description.
+    package init(engine: String, connectionSecret: String?) {
+        self.engine = engine
+        self.connectionSecret = connectionSecret
+    }
 }
 
 /// `defineData({ authorizationModes: {...} })`.

@@ -127,6 +127,26 @@ struct Gen2ErrorTests {
         #expect(formatted.hasSuffix("\n__secret: a.string()\n^"), "\(formatted)")
     }
 
+    @Test("a required relationship field converts as the library writes it, and the GraphQL checks refuse it in the .ts")
+    func requiredRelationship() throws {
+        let source = """
+            import { a } from '@aws-amplify/backend';
+            export const schema = a.schema({
+              Team: a.model({
+                members: a.hasMany('Member', 'teamId').valueRequired(),
+                project: a.hasOne('Project', 'teamId').required(),
+              }),
+              Member: a.model({ teamId: a.id(), team: a.belongsTo('Team', 'teamId') }),
+              Project: a.model({ teamId: a.id(), team: a.belongsTo('Team', 'teamId') }),
+            }).authorization((allow) => allow.publicApiKey());
+            """
+        let conversion = try Gen2Conversion.convert(source: source, file: "resource.ts")
+        #expect(conversion.sdl.contains("  members: [Member!] @hasMany(references: [\"teamId\"])\n  project: Project! @hasOne(references: [\"teamId\"])"))
+        let loaded = SchemaFile.parse(source: source, file: "resource.ts")
+        #expect(loaded.errors.map(\.location) == [SourceLocation(file: "resource.ts", line: 4, column: 5), SourceLocation(file: "resource.ts", line: 5, column: 5)])
+        #expect(loaded.errors.first?.message.contains("must be nullable") == true)
+    }
+
     @Test("a file without a schema says what it expects")
     func noSchema() throws {
         let error = try #require(Gen2Fixtures.error("import { a } from '@aws-amplify/backend';\nconst x = 1;"))

@@ -19,13 +19,9 @@ enum Gen2Fixtures {
 
     /// Converts `source`, returning the error (which the test expects).
     static func error(_ source: String, file: String = "resource.ts") -> Gen2Error? {
-        do {
-            _ = try Gen2Conversion.convert(source: source, file: file)
-            return nil
-        } catch let error as Gen2Error {
-            return error
-        } catch {
-            return nil
+        switch Result(catching: { () throws(Gen2Error) in try Gen2Conversion.convert(source: source, file: file) }) {
+        case .success: return nil
+        case .failure(let error): return error
         }
     }
 }

@@ -1,4 +1,5 @@
 import Gen2Schema
+import ModelIR
 import SchemaParser
 import TestSupport
 import Testing
@@ -17,8 +18,9 @@ struct Gen2GoldenTests {
 
     @Test("each converted fixture is a schema the SDL parser accepts", arguments: Gen2Fixtures.names.filter { $0 != "library-sql" })
     func parses(name: String) throws {
-        let loaded = SchemaFile.parse(source: try Gen2Fixtures.source(name), file: "\(name).ts")
-        #expect(loaded.errors.isEmpty, "\(DiagnosticFormatter.format(loaded.errors, source: try Gen2Fixtures.source(name)))")
+        let source = try Gen2Fixtures.source(name)
+        let loaded = SchemaFile.parse(source: source, file: "\(name).ts")
+        #expect(loaded.errors.isEmpty, "\(DiagnosticFormatter.format(loaded.errors, source: source))")
     }
 
     @Test("an existing-database schema records its engine and connection secret and starts with the AMPLIFY engine input")

@@ -5,8 +5,8 @@ import { type ClientSchema, a, defineData } from '@aws-amplify/backend';
 const schema = a.schema({
   Team: a.model({
     mantra: a.string().required(),
-    members: a.hasMany('Member', 'teamId').valueRequired(),
-    project: a.hasOne('Project', 'teamId').required(),
+    members: a.hasMany('Member', 'teamId'),
+    project: a.hasOne('Project', 'teamId'),
   }),
   Member: a.model({
     name: a.string().required(),
