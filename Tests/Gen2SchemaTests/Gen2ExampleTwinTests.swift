@@ -18,7 +18,9 @@ struct Gen2ExampleTwinTests {
         // Gen 2 has no implicit relationships and no @manyToMany: the reference field and the join model are
         // written out, so the join model's fields and the generated names of the relationship fields differ.
         "blog-implicit": "implicit @hasMany/@belongsTo and @manyToMany have no Gen 2 form",
-        // Gen 2 has no @manyToMany; Student and Teacher meet through an explicit StudentTeacher model.
+        // Gen 2 has no @manyToMany; Student and Teacher meet through an explicit StudentTeacher model, whose
+        // belongsTo fields cannot be non-null (the generated join model's are) and whose by-student and
+        // by-teacher queries are not generated.
         "objectbox-style": "@manyToMany has no Gen 2 form",
     ]
 
@@ -38,7 +40,7 @@ struct Gen2ExampleTwinTests {
 
     @Test("the twin's API and migration equal the example's", arguments: twins)
     func sameAPIAndMigration(name: String) throws {
-        let sdl = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name), file: "\(name).graphql")
+        let sdl = try SchemaParser.parseOrThrow(source: Self.withoutLeadingID(Fixtures.schemaSource(name)), file: "\(name).graphql")
         let loaded = SchemaFile.parse(source: try Gen2Fixtures.source(name), file: "\(name).ts")
         let gen2 = try #require(loaded.schema, "\(loaded.diagnostics)")
         let sdlAPI = try APISchema.build(from: sdl).sdl
@@ -52,6 +54,20 @@ struct Gen2ExampleTwinTests {
         }
         #expect(gen2API == sdlAPI, "\(Self.firstDifference(sdlAPI, gen2API))")
         #expect(gen2Migration == sdlMigration, "\(Self.firstDifference(sdlMigration, gen2Migration))")
+    }
+
+    /// The example without the `id: ID!` lines that open a type. Gen 2 cannot write them: a declared `id` gets
+    /// `@primaryKey` (which gives the list query key arguments), and an undeclared one is the implicit `id`, which
+    /// ModelGraph places after the declared fields. Without those lines the example means the same models with
+    /// the implicit `id`, which is exactly what the Gen 2 twin writes; everything else must match byte for byte.
+    static func withoutLeadingID(_ source: String) -> String {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        var kept: [Substring] = []
+        for (index, line) in lines.enumerated() {
+            if line.trimmingCharacters(in: .whitespaces) == "id: ID!", index > 0, lines[index - 1].trimmingCharacters(in: .whitespaces).hasSuffix("{") { continue }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
     }
 
     static func firstDifference(_ expected: String, _ actual: String) -> String {

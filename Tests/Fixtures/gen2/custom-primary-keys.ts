@@ -7,7 +7,8 @@ const schema = a.schema({
   Book: a.model({ isbn: a.id().required(), title: a.string().required(), description: a.string() }).identifier(['isbn']),
   Edition: a.model({ isbn: a.id().required(), title: a.string().required(), description: a.string() }).identifier(['isbn', 'title']),
   CustomerNoId: a.model({ ...name }),
-  CustomerWithId: a.model({ id: a.id().required(), ...name }),
+  // The example declares `id: ID!` here without @primaryKey; Gen 2 cannot (a declared id gets @primaryKey), so it is left implicit.
+  CustomerWithId: a.model({ ...name }),
   CustomerCustomKey: a.model({ customerId: a.id().required(), ...name }).identifier(['customerId']),
   CustomerIdKey: a.model({ id: a.id().required(), dob: a.datetime().required(), ...name }).identifier(['id']),
   CustomerIdSortKey: a.model({ id: a.id().required(), dob: a.datetime().required(), ...name }).identifier(['id', 'dob']),
