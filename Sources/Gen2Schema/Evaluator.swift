@@ -103,6 +103,14 @@ struct Evaluator {
                 switch property {
                 case .keyed(let key, let keyLocation, let item):
                     add(Value.Member(key: key, location: keyLocation, value: try evaluate(item, in: scope)))
+                case .computed(let keyExpression, let item):
+                    let key: String
+                    switch try evaluate(keyExpression, in: scope) {
+                    case .string(let text): key = text
+                    case .number(let number): key = JavaScriptNumber.text(number)
+                    default: throw Gen2Error("A computed key must be a string or a number.", at: keyExpression.location)
+                    }
+                    add(Value.Member(key: key, location: keyExpression.location, value: try evaluate(item, in: scope)))
                 case .spread(let item):
                     guard case .object(let spread) = try evaluate(item, in: scope) else {
                         throw Gen2Error("Only an object can be spread into an object.", at: item.location)
@@ -110,7 +118,9 @@ struct Evaluator {
                     for member in spread { add(member) }
                 }
             }
-            return .object(members)
+            // JavaScript lists integer-like keys first, in ascending order, then the others in insertion order.
+            let indices = members.filter { Self.arrayIndex($0.key) != nil }.sorted { Self.arrayIndex($0.key)! < Self.arrayIndex($1.key)! }
+            return .object(indices.isEmpty ? members : indices + members.filter { Self.arrayIndex($0.key) == nil })
         case .arrow(let function):
             return .function(Closure(function: function, scope: scope, location: expression.location))
         case .member(let object, let name, let nameLocation):
@@ -123,6 +133,13 @@ struct Evaluator {
             }
             return try call(function, values, at: expression.location)
         }
+    }
+
+    /// The value of a key that is a canonical array index (`0`, `42`, not `042` or `-1`), which JavaScript
+    /// orders before other keys.
+    static func arrayIndex(_ key: String) -> UInt32? {
+        guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
+        return value
     }
 
     /// `value.name`.

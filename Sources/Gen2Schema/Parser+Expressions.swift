@@ -157,11 +157,12 @@ extension Parser {
                     advance()
                 case .punctuator where keyToken.text == "[":
                     advance()
-                    guard current.kind == .string, peek(1).isPunctuator("]") else {
-                        throw Gen2Error("Only a quoted name may be a computed key ('[...]') in a schema file.", at: current.location)
-                    }
-                    key = advance().text
-                    advance()
+                    let keyExpression = try expression()
+                    try expect("]", "to close the computed key")
+                    try expect(":", "after the computed key")
+                    properties.append(.computed(key: keyExpression, value: try expression()))
+                    if current.isPunctuator(",") { advance() } else if !current.isPunctuator("}") { throw unexpected("expected ',' or '}' in the object") }
+                    continue
                 default:
                     throw unexpected("expected a property name")
                 }
@@ -208,7 +209,7 @@ extension Parser {
             advance()
             if current.isPunctuator(":") {
                 advance()
-                skipType(inDeclaration: false)
+                skipType(inDeclaration: false, endingAtArrow: true)
             }
         } else {
             return nil
@@ -255,7 +256,7 @@ extension Parser {
         let plain = text.replacing("_", with: "")
         let lower = plain.lowercased()
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where lower.hasPrefix(prefix) {
-            return UInt64(lower.dropFirst(2), radix: radix).map(Double.init)
+            return UInt64(lower.dropFirst(2), radix: radix).map { Double($0) }
         }
         return Double(plain)
     }

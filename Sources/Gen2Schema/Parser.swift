@@ -200,9 +200,10 @@ struct Parser {
         }
     }
 
-    /// Skips a type: an annotation (ending before `=`, `,`, `)`, `]`, `}`, `;` at its own level) or, in a
+    /// Skips a type: an annotation (ending before `=`, `,`, `)`, `]`, `}`, `;` at its own level, and before `=>`
+    /// for an arrow function's return type) or, in a
     /// declaration, a whole `type`/`interface` body (ending at `;` or before a statement keyword on a new line).
-    mutating func skipType(inDeclaration: Bool) {
+    mutating func skipType(inDeclaration: Bool, endingAtArrow: Bool = false) {
         var level = 0
         var first = true
         while current.kind != .end {
@@ -210,6 +211,7 @@ struct Parser {
             if level == 0 && !first {
                 if token.isPunctuator(";") || token.isPunctuator(")") || token.isPunctuator("]") || token.isPunctuator("}") { return }
                 if !inDeclaration && (token.isPunctuator("=") || token.isPunctuator(",")) { return }
+                if endingAtArrow && token.isPunctuator("=>") { return }
                 if token.followsLineBreak && token.kind == .identifier && Self.statementKeywords.contains(token.text) { return }
                 let continuesLine = token.kind == .punctuator && ["|", "&", ".", "=>", "<", "?", "="].contains(token.text)
                 if token.followsLineBreak && !lastWasContinuation && !continuesLine { return }

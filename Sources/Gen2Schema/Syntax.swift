@@ -48,6 +48,8 @@ enum Element: Sendable {
 enum Property: Sendable {
     /// `key: value` (a shorthand `{ key }` is `key: key`).
     case keyed(key: String, keyLocation: SourceLocation, value: Expression)
+    /// `[keyExpression]: value`; the key must evaluate to a string or number.
+    case computed(key: Expression, value: Expression)
     /// `...value`.
     case spread(Expression)
 }
