@@ -5,8 +5,11 @@ package import ModelIR
 package struct Gen2Conversion: Sendable {
     /// The SDL. An existing-database schema starts with `input AMPLIFY { engine: String = "postgres" }`.
     package var sdl: String
-    /// The origin in the `.ts` file of each SDL line (index 0 is line 1).
-    package var origins: [SourceLocation]
+    /// Where each part of the SDL comes from in the `.ts` file.
+    var map: SourceMappedText
+
+    /// The origin in the `.ts` file of each SDL line (index 0 is line 1): that of its first part.
+    package var origins: [SourceLocation] { map.origins }
     /// Set for `a.configure({ database: ... })` schemas: the tables exist and ModelGraph should not create them.
     package var existingDatabase: ExistingDatabase?
     /// `defineData`'s `authorizationModes`, when given.
@@ -44,19 +47,18 @@ package struct Gen2Conversion: Sendable {
         default:
             throw Gen2Error("defineData's schema must be a.schema(...) or a.combine([...]).", at: schema.location)
         }
-        return Gen2Conversion(sdl: text.text, origins: text.origins, existingDatabase: existing, authorizationModes: modes)
+        return Gen2Conversion(sdl: text.text, map: text, existingDatabase: existing, authorizationModes: modes)
     }
 
-    /// The `.ts` place SDL line `line` (1-based) comes from.
-    package func origin(ofLine line: Int) -> SourceLocation? {
-        guard !origins.isEmpty else { return nil }
-        return origins[min(max(line, 1), origins.count) - 1]
+    /// The `.ts` place the SDL at `location` (its line and column) comes from.
+    package func origin(of location: SourceLocation) -> SourceLocation? {
+        map.origin(line: location.line, column: location.column)
     }
 
-    /// A diagnostic about the SDL, moved to the place in the `.ts` file its line comes from.
+    /// A diagnostic about the SDL, moved to the place in the `.ts` file the part it points at comes from.
     package func mapped(_ diagnostic: Diagnostic) -> Diagnostic {
         var mapped = diagnostic
-        if let location = diagnostic.location { mapped.location = origin(ofLine: location.line) ?? location }
+        if let location = diagnostic.location { mapped.location = origin(of: location) ?? location }
         return mapped
     }
 

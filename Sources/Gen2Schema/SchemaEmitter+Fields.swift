@@ -2,8 +2,15 @@ import ModelIR
 
 /// The SDL text of fields, indexes, rules and `@model` arguments, written as Amplify's converter writes them.
 extension SchemaEmitter {
+    /// An `@index` directive with the place its `index(...)` is written.
+    typealias IndexText = (text: String, location: SourceLocation)
+
+    /// A part of a field's line; parts without a place come from the field itself.
+    typealias Fragment = (text: String, location: SourceLocation?)
+
     /// A scalar field's type and directives; `identifier` is given for the model's partition key.
-    static func scalarText(_ field: ScalarField, identifier: [String]?, indexes: [String]) -> String {
+    static func scalarText(_ field: ScalarField, identifier: [String]?, indexes: [IndexText]) -> [Fragment] {
+        var fragments: [Fragment] = []
         var text = field.type
         if let identifier {
             text += "!"
@@ -12,9 +19,10 @@ extension SchemaEmitter {
             } else {
                 text += " @primaryKey"
             }
-            for index in indexes { text += " \(index)" }
-            if field.defaultValue == .generated { text += " @default" }
-            return text
+            fragments.append((text, nil))
+            for index in indexes { fragments.append((" \(index.text)", index.location)) }
+            if field.defaultValue == .generated { fragments.append((" @default", nil)) }
+            return fragments
         }
         if field.required { text += "!" }
         if field.array {
@@ -26,8 +34,9 @@ extension SchemaEmitter {
         case .value(let value): text += " @default(value: \(quoted(value)))"
         case nil: break
         }
-        for index in indexes { text += " \(index)" }
-        return text
+        fragments.append((text, nil))
+        for index in indexes { fragments.append((" \(index.text)", index.location)) }
+        return fragments
     }
 
     /// `Model`, `[Model!]!` and so on, with the relationship directive (references joined without spaces, as
@@ -46,13 +55,12 @@ extension SchemaEmitter {
     }
 
     /// A referenced enum or custom type.
-    static func refText(_ field: RefField, indexes: [String]) -> String {
+    static func refText(_ field: RefField, indexes: [IndexText]) -> [Fragment] {
         var text = field.link
         if field.valueRequired { text += "!" }
         if field.array { text = "[\(text)]" }
         if field.arrayRequired { text += "!" }
-        for index in indexes { text += " \(index)" }
-        return text
+        return [(text, nil)] + indexes.map { (" \($0.text)", $0.location) }
     }
 
     /// `@index(...)` for one secondary index.

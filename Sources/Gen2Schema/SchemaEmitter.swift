@@ -67,7 +67,7 @@ struct SchemaEmitter {
         let rules = model.rules.isEmpty ? schema.rules : model.rules
         try validateImpliedFields(model, named: entry.name, rules: rules, requireDeclared: schema.database != nil)
         try validateGeneratedAndIdentifiers(model, database: schema.database)
-        var indexes: [String: [String]] = [:]
+        var indexes: [String: [IndexText]] = [:]
         if let database = schema.database {
             if let index = model.indexes.first {
                 throw Gen2Error("Secondary indexes on an existing-database (\(database.engine)) model are dropped by Amplify's converter; remove them.", at: index.location)
@@ -85,7 +85,7 @@ struct SchemaEmitter {
             try validateRelationships(model, named: entry.name)
             for index in model.indexes {
                 try validateIndexRefs(index, model: model, named: entry.name)
-                indexes[index.partitionKey, default: []].append(Self.indexText(index, model: entry.name))
+                indexes[index.partitionKey, default: []].append((Self.indexText(index, model: entry.name), index.location))
             }
             let disabled = Self.disabledOperationsText(model.disabledOperations)
             text.append("type \(entry.name) \(disabled.isEmpty ? "@model" : "@model(\(disabled))") ", at: entry.location)
@@ -98,16 +98,16 @@ struct SchemaEmitter {
 
     /// Appends one line per field and returns the types hoisted from inline enums and custom types.
     private mutating func appendFields(
-        _ fields: [FieldEntry], of typeName: String, identifier: [String]?, indexes: [String: [String]], customType: Bool
+        _ fields: [FieldEntry], of typeName: String, identifier: [String]?, indexes: [String: [IndexText]], customType: Bool
     ) throws(Gen2Error) -> [TypeEntry] {
         var hoisted: [TypeEntry] = []
         for field in fields {
             let fieldIndexes = indexes[field.name] ?? []
             var rules: [AuthRule] = []
-            let line: String
+            let line: [Fragment]
             switch field.builder {
             case .relationship(let relationship):
-                line = Self.relationshipText(relationship)
+                line = [(Self.relationshipText(relationship), nil)]
                 rules = relationship.rules
             case .scalar(let scalar):
                 line = Self.scalarText(scalar, identifier: field.name == identifier?.first ? identifier : nil, indexes: fieldIndexes)
@@ -118,16 +118,17 @@ struct SchemaEmitter {
             case .enumType(let definition):
                 let name = typeName.capitalizedFirst + field.name.capitalizedFirst
                 hoisted.append(TypeEntry(name: name, location: field.location, definition: .enumType(definition)))
-                line = ([name] + fieldIndexes).joined(separator: " ")
+                line = [(name, nil)] + fieldIndexes.map { (" \($0.text)", $0.location) }
             case .customType(let definition):
                 let name = typeName.capitalizedFirst + field.name.capitalizedFirst
                 hoisted.append(TypeEntry(name: name, location: field.location, definition: .customType(definition)))
-                line = name
+                line = [(name, nil)]
             }
             if customType, let rule = rules.first {
                 throw Gen2Error("Field-level authorization on a custom type's field is dropped by Amplify's converter; put the rule on the model field.", at: rule.location)
             }
-            text.append("\n  \(field.name): \(line)", at: field.location)
+            text.append("\n  \(field.name): ", at: field.location)
+            for fragment in line { text.append(fragment.text, at: fragment.location ?? field.location) }
             if !rules.isEmpty {
                 text.append(" ", at: field.location)
                 Self.appendAuth(rules, to: &text)

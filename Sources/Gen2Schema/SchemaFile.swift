@@ -46,7 +46,7 @@ package enum SchemaFile {
     /// The schema with every location moved from the SDL into the `.ts` file, so later stages report there too.
     private static func remapped(_ schema: ModelIR.Schema, by conversion: Gen2Conversion) -> ModelIR.Schema {
         func move(_ location: SourceLocation?) -> SourceLocation? {
-            location.map { conversion.origin(ofLine: $0.line) ?? $0 }
+            location.map { conversion.origin(of: $0) ?? $0 }
         }
         var schema = schema
         for model in schema.models.indices {

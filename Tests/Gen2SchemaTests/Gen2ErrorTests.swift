@@ -147,6 +147,22 @@ struct Gen2ErrorTests {
         #expect(loaded.errors.first?.message.contains("must be nullable") == true)
     }
 
+    @Test("an SDL problem in a directive points at the .ts call that wrote the directive, not only at its line")
+    func mappedToDirective() throws {
+        let source = """
+            import { a } from '@aws-amplify/backend';
+            export const schema = a.schema({
+              Todo: a.model({ data: a.json(), tags: a.string().array() })
+                .secondaryIndexes((index) => [index('data'), index('tags')])
+                .authorization((allow) => [allow.publicApiKey()]),
+            });
+            """
+        let loaded = SchemaFile.parse(source: source, file: "resource.ts")
+        let error = try #require(loaded.errors.first)
+        #expect(error.message.contains("field 'tags' must be a scalar or enum"), "\(error)")
+        #expect(error.location == SourceLocation(file: "resource.ts", line: 4, column: 50))
+    }
+
     @Test("a file without a schema says what it expects")
     func noSchema() throws {
         let error = try #require(Gen2Fixtures.error("import { a } from '@aws-amplify/backend';\nconst x = 1;"))
