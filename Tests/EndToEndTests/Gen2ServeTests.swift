@@ -5,6 +5,32 @@ import Testing
 /// `modelgraph migrate generate` and `serve` given an Amplify Gen 2 `resource.ts` instead of annotated GraphQL.
 @Suite("Serving a Gen 2 schema file", .serialized)
 struct Gen2ServeTests {
+    @Test("convert prints the SDL with a header; validate and convert report a .ts error with its line and a caret")
+    func commandLine() async throws {
+        let fixture = Fixtures.folder().appendingPathComponent("gen2/customer-cart.ts").path
+        let (status, output, _) = try await CommandLineTests.run(["convert", "--schema", fixture])
+        #expect(status == 0)
+        #expect(output.hasPrefix("# Converted by `modelgraph convert` from the Amplify Gen 2 schema \(fixture).\n"))
+        #expect(output.contains("type Cart @model @auth(rules: [{allow: public, provider: apiKey}])\n{\n  items: [String!]!\n"))
+        let (validated, validation, _) = try await CommandLineTests.run(["validate", "--schema", fixture])
+        #expect(validated == 0 && validation.contains("OK, 2 model(s)"), "\(validation)")
+
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("resource.ts")
+        try
+            "import { a } from '@aws-amplify/backend';\nexport const schema = a.schema({\n  Todo: a.model({ content: a.string() }).authorization((allow) => [allow.guest()]),\n});\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        for command in ["validate", "convert", "print-schema"] {
+            let (failed, _, errors) = try await CommandLineTests.run([command, "--schema", bad.path])
+            #expect(failed == 1)
+            #expect(errors.contains("\(bad.path):3:74: error: allow.guest()"), "\(command): \(errors)")
+            #expect(errors.contains("\n" + String(repeating: " ", count: 73) + "^\n"), "\(command): \(errors)")
+        }
+        let (refused, _, refusal) = try await CommandLineTests.run(["convert", "--schema", Fixtures.folder().appendingPathComponent("schemas/catalog.graphql").path])
+        #expect(refused == 1 && refusal.contains("is not a Gen 2 schema file"))
+    }
+
     @Test("serve on a resource.ts answers a create and a list over HTTP")
     func createAndList() async throws {
         let server = try await FuzzedServer.start(schemaFile: Fixtures.folder().appendingPathComponent("gen2/team-members.ts").path)
