@@ -16,6 +16,16 @@ struct Gen2HostileInputTests {
         }
     }
 
+    @Test("nesting just under the bound is read and evaluated (the bound, not the stack, is the limit)")
+    func nestingUnderTheBound() throws {
+        let arrays = "const x = " + String(repeating: "[", count: 90) + "1" + String(repeating: "]", count: 90) + ";\n"
+        let objects = "const y = " + String(repeating: "{ a: ", count: 90) + "1" + String(repeating: " }", count: 90) + ";\n"
+        let chain = "const z = a.string()" + String(repeating: ".required()", count: 40) + ";\n"
+        let schema = "export default a.schema({ T: a.model({ n: a.integer() }).authorization((allow) => allow.publicApiKey()) });\n"
+        let conversion = try Gen2Conversion.convert(source: arrays + objects + chain + schema, file: "deep.ts")
+        #expect(conversion.sdl.contains("type T @model"))
+    }
+
     @Test("a very long method chain and deeply nested arrow functions are refused the same way")
     func longChains() throws {
         let chain = "const x = a.string()" + String(repeating: ".required()", count: 200_000)
