@@ -7,7 +7,7 @@ import Testing
 struct Gen2SyntaxTests {
     static let source = #"""
         'use strict';
-        import type { Foo } from './types';
+        /* types only */ import type { Foo } from './types';
         import * as backend from '@aws-amplify/backend';
         import { a, defineData, type ClientSchema } from '@aws-amplify/backend';
 
