@@ -15,6 +15,8 @@ struct ScalarField: Sendable {
     var arrayRequired = false
     /// `.default(value)`, or `.default()` (a value the database generates).
     var defaultValue: DefaultValue?
+    /// Where `.default` is called.
+    var defaultLocation: SourceLocation?
     /// Field-level `.authorization(...)` rules.
     var rules: [AuthRule] = []
     /// The last modifier called, as the library decides what `.required()` means from it.

@@ -40,6 +40,7 @@ extension Evaluator {
             field.array = true
         case "default":
             try noMoreArguments(arguments, than: 1, of: ".default(...)", at: location)
+            field.defaultLocation = location
             if let given = arguments.first, !isUndefined(given.value) {
                 field.defaultValue = .value(try defaultText(given))
             } else {

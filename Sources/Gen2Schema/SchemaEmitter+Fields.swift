@@ -21,7 +21,7 @@ extension SchemaEmitter {
             }
             fragments.append((text, nil))
             for index in indexes { fragments.append((" \(index.text)", index.location)) }
-            if field.defaultValue == .generated { fragments.append((" @default", nil)) }
+            if field.defaultValue == .generated { fragments.append((" @default", field.defaultLocation)) }
             return fragments
         }
         if field.required { text += "!" }
@@ -29,12 +29,12 @@ extension SchemaEmitter {
             text = "[\(text)]"
             if field.arrayRequired { text += "!" }
         }
+        fragments.append((text, nil))
         switch field.defaultValue {
-        case .generated: text += " @default"
-        case .value(let value): text += " @default(value: \(quoted(value)))"
+        case .generated: fragments.append((" @default", field.defaultLocation))
+        case .value(let value): fragments.append((" @default(value: \(quoted(value)))", field.defaultLocation))
         case nil: break
         }
-        fragments.append((text, nil))
         for index in indexes { fragments.append((" \(index.text)", index.location)) }
         return fragments
     }
