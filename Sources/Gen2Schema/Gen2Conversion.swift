@@ -36,12 +36,7 @@ package struct Gen2Conversion: Sendable {
                 text.append("input AMPLIFY { engine: String = \"postgres\" }\n\n", at: database.location)
                 existing = ExistingDatabase(engine: database.engine, connectionSecret: database.connectionSecret)
             }
-            var body = try SchemaEmitter.emit([box])
-            if box.database != nil {
-                text.append(body)
-            } else {
-                swap(&text, &body)
-            }
+            text.append(try SchemaEmitter.emit([box]))
         case .combined(let boxes):
             text = try SchemaEmitter.emit(boxes)
         default:

@@ -48,7 +48,9 @@ struct SourceMappedText: Sendable {
             return
         }
         let offset = lastLineLength
-        lines[lines.count - 1] += other.lines[0].map { Segment(column: $0.column + offset, origin: $0.origin) }
+        let continued = other.lines[0].map { Segment(column: $0.column + offset, origin: $0.origin) }
+        // An empty current line takes the other's origins; a non-empty one gains them as segments.
+        if offset == 0 { lines[lines.count - 1] = continued } else { lines[lines.count - 1] += continued }
         lines += other.lines.dropFirst()
         text += other.text
         lastLineLength = other.lines.count > 1 ? other.lastLineLength : offset + other.lastLineLength

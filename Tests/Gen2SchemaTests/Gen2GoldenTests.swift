@@ -43,6 +43,10 @@ struct Gen2GoldenTests {
         #expect(conversion.sdl.hasPrefix("input AMPLIFY { engine: String = \"postgres\" }\n\n"))
         #expect(conversion.sdl.contains("type Blog @model(timestamps: null) @auth(rules: [{allow: public, provider: apiKey}]) @refersTo(name: \"blogs\")"))
         #expect(conversion.sdl.contains("  id: Int! @primaryKey @default\n"))
+        // The AMPLIFY input comes from `configure(...)`; the first type (the enum: renamed models move to the
+        // end, as in the library) from its own key.
+        #expect(conversion.origins[0] == SourceLocation(file: "schema.sql.ts", line: 7, column: 23))
+        #expect(conversion.origins[2] == SourceLocation(file: "schema.sql.ts", line: 31, column: 5))
     }
 
     @Test("defineData's authorization modes are recorded")
