@@ -11,40 +11,36 @@ struct Evaluator {
     static let libraryModules: Set<String> = ["@aws-amplify/backend", "@aws-amplify/data-schema", "@aws-amplify/data-schema/internals", "@aws-amplify/backend-data"]
 
     let file: String?
+    /// Reads relatively imported modules; nil when only the file itself may be read.
+    let modules: ModuleLoader?
     var callDepth = 0
     /// `defineData({ schema, authorizationModes })`, when called.
     var dataDefinition: (schema: Value.Located, modes: AuthorizationModes)?
     /// `export default`, when present.
     var exportedDefault: Value.Located?
 
-    init(file: String?) { self.file = file }
+    init(file: String?, modules: ModuleLoader? = nil) {
+        self.file = file
+        self.modules = modules
+    }
+
+    /// The library's names a schema file imports.
+    private static let libraryNames = ["a", "defineData", "secret", "configure"]
+
+    /// The value of the library's name `name`.
+    private static func libraryValue(_ name: String) -> Value? {
+        switch name {
+        case "a": .builtin(.namespace)
+        case "defineData": .builtin(.defineData)
+        case "secret": .builtin(.secret)
+        case "configure": .builtin(.builder("configure"))
+        default: nil
+        }
+    }
 
     /// Runs the top-level statements and returns the schema value with the place it is written.
     mutating func run(_ statements: [Statement]) throws(Gen2Error) -> (schema: Value.Located, modes: AuthorizationModes) {
-        let scope = Scope(parent: nil)
-        scope.bind("a", .builtin(.namespace))
-        scope.bind("defineData", .builtin(.defineData))
-        scope.bind("secret", .builtin(.secret))
-        scope.bind("configure", .builtin(.builder("configure")))
-        var declared: [(name: String, value: Value.Located)] = []
-        for statement in statements {
-            switch statement.kind {
-            case .imports(let names, let module):
-                for name in names where !Self.libraryModules.contains(module) || !["a", "defineData", "secret", "configure"].contains(name) {
-                    scope.bind(name, .builtin(.imported(name: name, module: module)))
-                }
-            case .binding(let name, let expression):
-                let value = try evaluate(expression, in: scope)
-                scope.bind(name, value)
-                declared.append((name, Value.Located(value: value, location: expression.location)))
-            case .exportDefault(let expression):
-                exportedDefault = Value.Located(value: try evaluate(expression, in: scope), location: expression.location)
-            case .expression(let expression):
-                _ = try evaluate(expression, in: scope)
-            case .returning:
-                throw Gen2Error("'return' outside a function.", at: statement.location)
-            }
-        }
+        let declared = try execute(statements).declared
         if let dataDefinition { return dataDefinition }
         if let exportedDefault, exportedDefault.value.isSchema { return (exportedDefault, AuthorizationModes()) }
         let schemas = declared.filter { $0.value.value.isSchema }
@@ -52,6 +48,59 @@ struct Evaluator {
         throw Gen2Error(
             "No schema found: a Gen 2 schema file declares `const schema = a.schema({...})` and passes it to `defineData({ schema })`.",
             at: SourceLocation(file: file, line: 1, column: 1))
+    }
+
+    /// Runs a file's top-level statements: every declaration in order, and what the file exports.
+    mutating func execute(_ statements: [Statement]) throws(Gen2Error) -> (declared: [(name: String, value: Value.Located)], exports: [String: Value]) {
+        let scope = Scope(parent: nil)
+        for name in Self.libraryNames { scope.bind(name, Self.libraryValue(name) ?? .undefined) }
+        var declared: [(name: String, value: Value.Located)] = []
+        var exports: [String: Value] = [:]
+        for statement in statements {
+            switch statement.kind {
+            case .imports(let names, let module):
+                try bindImports(names, from: module, in: scope, at: statement.location)
+            case .binding(let name, let expression, let exported):
+                let value = try evaluate(expression, in: scope)
+                scope.bind(name, value)
+                declared.append((name, Value.Located(value: value, location: expression.location)))
+                if exported { exports[name] = value }
+            case .exportDefault(let expression):
+                let value = Value.Located(value: try evaluate(expression, in: scope), location: expression.location)
+                exportedDefault = value
+                exports["default"] = value.value
+            case .expression(let expression):
+                _ = try evaluate(expression, in: scope)
+            case .returning:
+                throw Gen2Error("'return' outside a function.", at: statement.location)
+            }
+        }
+        return (declared, exports)
+    }
+
+    /// Binds what an import brings in: the library's own names, the exports of a relatively imported module, or
+    /// (for any other module) names that fail where they are used.
+    private mutating func bindImports(_ names: [ImportedName], from module: String, in scope: Scope, at location: SourceLocation) throws(Gen2Error) {
+        if module.hasPrefix("."), let modules {
+            let (path, exports) = try modules.load(module, from: file, at: location)
+            for name in names {
+                if name.imported == "*" {
+                    scope.bind(name.local, .object(exports.sorted { $0.key < $1.key }.map { Value.Member(key: $0.key, location: location, value: $0.value) }))
+                } else if let value = exports[name.imported] {
+                    scope.bind(name.local, value)
+                } else {
+                    throw Gen2Error("'\(name.imported)' is not exported by '\(module)' (\(path)).", at: location)
+                }
+            }
+            return
+        }
+        for name in names {
+            if Self.libraryModules.contains(module), let value = Self.libraryValue(name.imported) {
+                scope.bind(name.local, value)
+            } else {
+                scope.bind(name.local, .builtin(.imported(name: name.local, module: module)))
+            }
+        }
     }
 
     /// Evaluates one expression.
@@ -79,7 +128,9 @@ struct Evaluator {
                 case .value(let item):
                     values.append(Value.Located(value: try evaluate(item, in: scope), location: item.location))
                 case .spread(let item):
-                    guard case .array(let items) = try evaluate(item, in: scope) else {
+                    let spread = try evaluate(item, in: scope)
+                    try refuseImported(spread, at: item.location)
+                    guard case .array(let items) = spread else {
                         throw Gen2Error("Only an array can be spread into an array.", at: item.location)
                     }
                     values += items
@@ -112,7 +163,9 @@ struct Evaluator {
                     }
                     add(Value.Member(key: key, location: keyExpression.location, value: try evaluate(item, in: scope)))
                 case .spread(let item):
-                    guard case .object(let spread) = try evaluate(item, in: scope) else {
+                    let value = try evaluate(item, in: scope)
+                    try refuseImported(value, at: item.location)
+                    guard case .object(let spread) = value else {
                         throw Gen2Error("Only an object can be spread into an object.", at: item.location)
                     }
                     for member in spread { add(member) }
@@ -140,6 +193,13 @@ struct Evaluator {
     static func arrayIndex(_ key: String) -> UInt32? {
         guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
         return value
+    }
+
+    /// Fails, naming the module, when `value` is a name imported from a module this reader cannot follow.
+    func refuseImported(_ value: Value, at location: SourceLocation) throws(Gen2Error) {
+        if case .builtin(.imported(let name, let module)) = value {
+            throw Gen2Error("'\(name)' is imported from '\(module)'; ModelGraph reads the data schema only and cannot follow it.", at: location)
+        }
     }
 
     /// `value.name`.
@@ -190,7 +250,7 @@ struct Evaluator {
         case .block(let statements):
             for statement in statements {
                 switch statement.kind {
-                case .binding(let name, let expression): scope.bind(name, try evaluate(expression, in: scope))
+                case .binding(let name, let expression, _): scope.bind(name, try evaluate(expression, in: scope))
                 case .expression(let expression): _ = try evaluate(expression, in: scope)
                 case .returning(let expression):
                     guard let expression else { return .undefined }

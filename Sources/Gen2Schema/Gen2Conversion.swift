@@ -15,10 +15,19 @@ package struct Gen2Conversion: Sendable {
     /// `defineData`'s `authorizationModes`, when given.
     package var authorizationModes: AuthorizationModes
 
-    /// Reads and converts a schema file's text; `file` names it in locations.
-    package static func convert(source: String, file: String?) throws(Gen2Error) -> Gen2Conversion {
+    /// The text of each module the file imports by a relative path, by the path locations name it with.
+    package var modules: [String: String]
+
+    /// Finds a module a schema file imports by a relative path: given the import's specifier (`./schema.sql`)
+    /// and the importing file's path, the module's path and text, or nil when there is none.
+    package typealias ModuleReader = (_ specifier: String, _ importer: String?) -> (path: String, source: String)?
+
+    /// Reads and converts a schema file's text; `file` names it in locations. With `readModule`, modules it
+    /// imports by a relative path are read and run too; without it, using a name they export is an error.
+    package static func convert(source: String, file: String?, readModule: ModuleReader? = nil) throws(Gen2Error) -> Gen2Conversion {
         let statements = try Parser.parse(source: source, file: file)
-        var evaluator = Evaluator(file: file)
+        let loader = readModule.map { ModuleLoader(read: $0) }
+        var evaluator = Evaluator(file: file, modules: loader)
         let (schema, modes) = try evaluator.run(statements)
         var text: SourceMappedText
         var existing: ExistingDatabase?
@@ -42,7 +51,7 @@ package struct Gen2Conversion: Sendable {
         default:
             throw Gen2Error("defineData's schema must be a.schema(...) or a.combine([...]).", at: schema.location)
         }
-        return Gen2Conversion(sdl: text.text, map: text, existingDatabase: existing, authorizationModes: modes)
+        return Gen2Conversion(sdl: text.text, map: text, existingDatabase: existing, authorizationModes: modes, modules: loader?.sources ?? [:])
     }
 
     /// The `.ts` place the SDL at `location` (its line and column) comes from.

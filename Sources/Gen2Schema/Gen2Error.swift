@@ -5,8 +5,10 @@ package import ModelIR
 package struct Gen2Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, naming the construct.
     package var message: String
-    /// Where in the `.ts` file.
+    /// Where in the `.ts` file (or in a module it imports).
     package var location: SourceLocation
+    /// The text of the file `location` points into, when that is a module the converted file imports.
+    package var source: String?
 
     /// Creates an error.
     package init(_ message: String, at location: SourceLocation) {

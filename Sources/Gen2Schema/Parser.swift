@@ -84,7 +84,9 @@ struct Parser {
             if current.isPunctuator("{") || current.isPunctuator("*") {
                 throw Gen2Error("Re-exports ('export { ... }') are not supported in a schema file; export the schema where it is declared.", at: current.location)
             }
-            return try statement(inBlock: inBlock)
+            guard var declaration = try statement(inBlock: inBlock) else { return nil }
+            if case .binding(let name, let value, _) = declaration.kind { declaration.kind = .binding(name: name, value: value, exported: true) }
+            return declaration
         case "const", "let", "var":
             return try declaration()
         case "type" where peek(1).kind == .identifier && !peek(1).followsLineBreak, "interface", "declare":
@@ -113,11 +115,11 @@ struct Parser {
     /// `import x, { a, type B, c as d } from 'm'`, `import * as ns from 'm'`, `import 'm'`, `import type ...`.
     private mutating func importStatement() throws(Gen2Error) -> Statement {
         let start = advance()
-        var names: [String] = []
+        var names: [ImportedName] = []
         if current.kind == .string {
             let module = advance().text
             try endStatement()
-            return Statement(kind: .imports(names: [], module: module), location: start.location)
+            return Statement(kind: .imports([], module: module), location: start.location)
         }
         if current.isIdentifier("type") && !peek(1).isIdentifier("from") && !peek(1).isPunctuator(",") {
             // `import type { X } from 'm'` brings in types only.
@@ -127,17 +129,17 @@ struct Parser {
             guard current.kind == .string else { throw unexpected("expected the module name after 'from'") }
             let module = advance().text
             try endStatement()
-            return Statement(kind: .imports(names: [], module: module), location: start.location)
+            return Statement(kind: .imports([], module: module), location: start.location)
         }
         while !current.isIdentifier("from") {
             if current.kind == .identifier {
-                names.append(advance().text)
+                names.append(ImportedName(imported: "default", local: advance().text))
             } else if current.isPunctuator("*") {
                 advance()
                 guard current.isIdentifier("as") else { throw unexpected("expected 'as' after 'import *'") }
                 advance()
                 guard current.kind == .identifier else { throw unexpected("expected a name after 'import * as'") }
-                names.append(advance().text)
+                names.append(ImportedName(imported: "*", local: advance().text))
             } else if current.isPunctuator("{") {
                 advance()
                 while !current.isPunctuator("}") {
@@ -147,13 +149,14 @@ struct Parser {
                         advance()
                     }
                     guard current.kind == .identifier || current.kind == .string else { throw unexpected("expected an imported name") }
-                    var name = advance().text
+                    let imported = advance().text
+                    var local = imported
                     if current.isIdentifier("as") {
                         advance()
                         guard current.kind == .identifier else { throw unexpected("expected a name after 'as'") }
-                        name = advance().text
+                        local = advance().text
                     }
-                    if !isType { names.append(name) }
+                    if !isType { names.append(ImportedName(imported: imported, local: local)) }
                     if current.isPunctuator(",") { advance() } else if !current.isPunctuator("}") { throw unexpected("expected ',' or '}' in the import list") }
                 }
                 advance()
@@ -166,7 +169,7 @@ struct Parser {
         guard current.kind == .string else { throw unexpected("expected the module name after 'from'") }
         let module = advance().text
         try endStatement()
-        return Statement(kind: .imports(names: names, module: module), location: start.location)
+        return Statement(kind: .imports(names, module: module), location: start.location)
     }
 
     /// `const name: Type = value` (several declarators separated by commas become one statement each; only the
@@ -188,7 +191,7 @@ struct Parser {
             throw Gen2Error("Several declarations in one statement are not supported in a schema file; write one 'const' per name.", at: current.location)
         }
         try endStatement()
-        return Statement(kind: .binding(name: name, value: value), location: start.location)
+        return Statement(kind: .binding(name: name, value: value, exported: false), location: start.location)
     }
 
     /// A statement ends at `;`, before `}`, at the end of the file, or at a line break.

@@ -13,6 +13,8 @@ package enum SchemaFile {
         package var diagnostics: [Diagnostic]
         /// The conversion, for a Gen 2 file that converted.
         package var conversion: Gen2Conversion?
+        /// The text of each module a Gen 2 file imported, by path, for diagnostics that point into one.
+        package var modules: [String: String] = [:]
 
         /// The errors only.
         package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
@@ -27,20 +29,32 @@ package enum SchemaFile {
         return gen2Extensions.contains(path[path.index(after: dot)...].lowercased())
     }
 
-    /// Parses the text of the schema file `file`.
-    package static func parse(source: String, file: String) -> Loaded {
+    /// Parses the text of the schema file `file`; `readModule` finds the modules a Gen 2 file imports by a
+    /// relative path (without it, names imported from them cannot be used).
+    package static func parse(source: String, file: String, readModule: Gen2Conversion.ModuleReader? = nil) -> Loaded {
         guard isGen2(file) else {
             let result = SchemaParser.parse(source: source, file: file)
             return Loaded(schema: result.schema, diagnostics: result.diagnostics, conversion: nil)
         }
         let conversion: Gen2Conversion
-        switch Result(catching: { () throws(Gen2Error) in try Gen2Conversion.convert(source: source, file: file) }) {
+        switch Result(catching: { () throws(Gen2Error) in try Gen2Conversion.convert(source: source, file: file, readModule: readModule) }) {
         case .success(let converted): conversion = converted
-        case .failure(let error): return Loaded(schema: nil, diagnostics: [error.diagnostic], conversion: nil)
+        case .failure(let error):
+            let modules = error.source.map { [error.location.file ?? "": $0] } ?? [:]
+            return Loaded(schema: nil, diagnostics: [error.diagnostic], conversion: nil, modules: modules)
         }
         let result = SchemaParser.parse(source: conversion.sdl, file: file)
         return Loaded(
-            schema: result.schema.map { remapped($0, by: conversion) }, diagnostics: result.diagnostics.map(conversion.mapped), conversion: conversion)
+            schema: result.schema.map { remapped($0, by: conversion) }, diagnostics: result.diagnostics.map(conversion.mapped), conversion: conversion,
+            modules: conversion.modules)
+    }
+
+    /// Formats diagnostics with their source lines: each against the text of the file it points into (the schema
+    /// file's `source`, or a module it imported).
+    package static func format(_ diagnostics: [Diagnostic], source: String, modules: [String: String]) -> String {
+        diagnostics.map { diagnostic in
+            DiagnosticFormatter.format([diagnostic], source: diagnostic.location?.file.flatMap { modules[$0] } ?? source)
+        }.joined(separator: "\n")
     }
 
     /// The schema with every location moved from the SDL into the `.ts` file, so later stages report there too.

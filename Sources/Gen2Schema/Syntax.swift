@@ -75,7 +75,7 @@ struct Statement: Sendable {
     /// The statement forms.
     enum Kind: Sendable {
         /// `const name = value` (also `let`, `var`, `export const`).
-        case binding(name: String, value: Expression)
+        case binding(name: String, value: Expression, exported: Bool)
         /// `export default value`.
         case exportDefault(Expression)
         /// A bare expression, such as a call.
@@ -83,11 +83,19 @@ struct Statement: Sendable {
         /// `return value` (in an arrow function's block).
         case returning(Expression?)
         /// `import { names } from 'module'` (also default and namespace imports).
-        case imports(names: [String], module: String)
+        case imports([ImportedName], module: String)
     }
 
     /// What it is.
     var kind: Kind
     /// Where it starts.
     var location: SourceLocation
+}
+
+/// One name an import brings in: `{ imported as local }`; `default` for a default import, `*` for a namespace.
+struct ImportedName: Sendable {
+    /// The name the module exports (`default`, `*`, or a declared name).
+    var imported: String
+    /// The name it gets in this file.
+    var local: String
 }

@@ -44,10 +44,10 @@ struct Convert: AsyncParsableCommand {
             }
             let source = try schemaOptions.read()
             do {
-                let conversion = try Gen2Conversion.convert(source: source, file: schemaOptions.schema)
+                let conversion = try Gen2Conversion.convert(source: source, file: schemaOptions.schema, readModule: readModule)
                 print(conversion.printed(from: schemaOptions.schema), terminator: "")
             } catch let error as Gen2Error {
-                throw UserError(DiagnosticFormatter.format([error.diagnostic], source: source) + "\n1 error(s) in \(schemaOptions.schema)")
+                throw UserError(DiagnosticFormatter.format([error.diagnostic], source: error.source ?? source) + "\n1 error(s) in \(schemaOptions.schema)")
             }
         }
     }

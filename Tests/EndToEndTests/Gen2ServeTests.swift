@@ -27,6 +27,13 @@ struct Gen2ServeTests {
             #expect(errors.contains("\(bad.path):3:74: error: allow.guest()"), "\(command): \(errors)")
             #expect(errors.contains("\n" + String(repeating: " ", count: 73) + "^\n"), "\(command): \(errors)")
         }
+        // A resource.ts importing part of its schema from a module beside it.
+        let split = Fixtures.folder().appendingPathComponent("gen2/split/resource.ts").path
+        let (splitStatus, splitOutput, splitErrors) = try await CommandLineTests.run(["validate", "--schema", split])
+        #expect(splitStatus == 0 && splitOutput.contains("OK, 2 model(s)"), "\(splitOutput)\(splitErrors)")
+        let (_, splitSDL, _) = try await CommandLineTests.run(["convert", "--schema", split])
+        #expect(splitSDL.contains("type Product @model") && splitSDL.contains("type Order @model"), "\(splitSDL)")
+
         let (refused, _, refusal) = try await CommandLineTests.run(["convert", "--schema", Fixtures.folder().appendingPathComponent("schemas/catalog.graphql").path])
         #expect(refused == 1 && refusal.contains("is not a Gen 2 schema file"))
     }

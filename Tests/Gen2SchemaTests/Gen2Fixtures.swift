@@ -18,8 +18,8 @@ enum Gen2Fixtures {
     }
 
     /// Converts `source`, returning the error (which the test expects).
-    static func error(_ source: String, file: String = "resource.ts") -> Gen2Error? {
-        switch Result(catching: { () throws(Gen2Error) in try Gen2Conversion.convert(source: source, file: file) }) {
+    static func error(_ source: String, file: String = "resource.ts", readModule: Gen2Conversion.ModuleReader? = nil) -> Gen2Error? {
+        switch Result(catching: { () throws(Gen2Error) in try Gen2Conversion.convert(source: source, file: file, readModule: readModule) }) {
         case .success: return nil
         case .failure(let error): return error
         }
