@@ -20,7 +20,7 @@ struct Gen2ModuleTests {
     static let main = """
         import { a, defineData } from '@aws-amplify/backend';
         import { models as shared, status } from './shared';
-        import base from './base';
+        /* a default import */ import base from './base';
         import * as everything from './shared';
         export const data = defineData({ schema: a.schema({ ...shared, Status: status, Base: base, Again: everything.models.Note }) });
         """
