@@ -1,7 +1,7 @@
 import ModelIR
 
-/// What the `a.*` builders of a schema file describe, as Amplify's converter sees it, each part with the place
-/// in the file it comes from.
+// What the `a.*` builders of a schema file describe, as Amplify's converter sees it, each part with the place in
+// the file it comes from.
 
 /// A scalar field: `a.string().required().array()` and so on.
 struct ScalarField: Sendable {
