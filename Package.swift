@@ -66,6 +66,10 @@ let package = Package(
             dependencies: ["ModelIR", .product(name: "GraphQL", package: "GraphQL")],
             swiftSettings: swiftSettings
         ),
+        // Amplify Gen 2 schema files (`amplify/data/resource.ts`): a parser of the TypeScript subset they use, the
+        // `a.*` builders evaluated into the annotated SDL Amplify's converter emits, with a map back to the file;
+        // and the one loader of schema files (SDL or Gen 2) every command uses.
+        .target(name: "Gen2Schema", dependencies: ["ModelIR", "SchemaParser"], swiftSettings: swiftSettings),
         .target(
             name: "APISchema",
             dependencies: [
@@ -155,7 +159,7 @@ let package = Package(
         .executableTarget(
             name: "modelgraph",
             dependencies: [
-                "ModelIR", "SchemaParser", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner", "Execution", "JSON",
+                "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner", "Execution", "JSON",
                 "Auth", "Authentication", "Introspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -196,6 +200,11 @@ let package = Package(
         .testTarget(
             name: "SchemaParserTests",
             dependencies: ["SchemaParser", "ModelIR", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "Gen2SchemaTests",
+            dependencies: ["Gen2Schema", "SchemaParser", "ModelIR", "APISchema", "Storage", "Migrations", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

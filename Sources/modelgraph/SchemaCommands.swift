@@ -1,7 +1,9 @@
 import APISchema
 import ArgumentParser
 import Foundation
+import Gen2Schema
 import ModelIR
+import SchemaParser
 
 /// `modelgraph validate --schema FILE`.
 struct Validate: AsyncParsableCommand {
@@ -25,6 +27,28 @@ struct PrintSchema: AsyncParsableCommand {
     func run() async throws {
         try await reportingUserErrors {
             print(try APISchema.build(from: schemaOptions.load()).sdl, terminator: "")
+        }
+    }
+}
+
+/// `modelgraph convert --schema resource.ts`: the annotated SDL an Amplify Gen 2 schema file stands for.
+struct Convert: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the annotated GraphQL schema an Amplify Gen 2 schema file (amplify/data/resource.ts) stands for.")
+    @OptionGroup var schemaOptions: SchemaOptions
+
+    func run() async throws {
+        try await reportingUserErrors {
+            guard SchemaFile.isGen2(schemaOptions.schema) else {
+                throw UserError("'\(schemaOptions.schema)' is not a Gen 2 schema file (.ts or .js); it is already annotated GraphQL.")
+            }
+            let source = try schemaOptions.read()
+            do {
+                let conversion = try Gen2Conversion.convert(source: source, file: schemaOptions.schema, readModule: readModule)
+                print(conversion.printed(from: schemaOptions.schema), terminator: "")
+            } catch let error as Gen2Error {
+                throw UserError(DiagnosticFormatter.format([error.diagnostic], source: error.source ?? source) + "\n1 error(s) in \(schemaOptions.schema)")
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmbeddedPostgres
 import Foundation
+import Gen2Schema
 import Logging
 import ModelIR
 import Postgres
@@ -8,26 +9,50 @@ import SchemaParser
 
 /// `--schema FILE`.
 struct SchemaOptions: ParsableArguments {
-    @Option(help: "The annotated schema file (env MODELGRAPH_SCHEMA).")
+    @Option(help: "The schema file: annotated GraphQL, or an Amplify Gen 2 resource.ts / .js (env MODELGRAPH_SCHEMA).")
     var schema: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA"] ?? "schema.graphql"
 
-    /// Reads and parses the schema, printing every diagnostic with its source line on failure.
-    func load() throws -> ModelIR.Schema {
-        // A missing or unreadable file is the user's to fix (exit 1), not a usage error (ArgumentParser's 64).
-        let source: String
+    /// The schema file's text; a missing or unreadable file is the user's to fix (exit 1), not a usage error
+    /// (ArgumentParser's 64).
+    func read() throws -> String {
         do {
-            source = try String(contentsOfFile: schema, encoding: .utf8)
+            return try String(contentsOfFile: schema, encoding: .utf8)
         } catch {
             throw UserError("Cannot read schema file '\(schema)': \(whyUnreadable(schema)).")
         }
-        let result = SchemaParser.parse(source: source, file: schema)
+    }
+
+    /// Reads and parses the schema (annotated SDL, or an Amplify Gen 2 `.ts`/`.js` file), printing every
+    /// diagnostic with its source line on failure.
+    func load() throws -> ModelIR.Schema {
+        let source = try read()
+        let result = SchemaFile.parse(source: source, file: schema, readModule: readModule)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
-        if !warnings.isEmpty { FileHandle.standardError.write(Data((DiagnosticFormatter.format(warnings, source: source) + "\n").utf8)) }
+        if !warnings.isEmpty {
+            FileHandle.standardError.write(Data((SchemaFile.format(warnings, source: source, modules: result.modules) + "\n").utf8))
+        }
         guard let parsed = result.schema else {
-            throw UserError(DiagnosticFormatter.format(result.errors, source: source) + "\n\(result.errors.count) error(s) in \(schema)")
+            throw UserError(SchemaFile.format(result.errors, source: source, modules: result.modules) + "\n\(result.errors.count) error(s) in \(schema)")
         }
         return parsed
     }
+}
+
+/// Finds a module a Gen 2 schema file imports by a relative path, beside the importing file: the specifier as
+/// written, or with `.ts`, `.js` (and their module variants) or `/index.ts` added, as TypeScript resolves it.
+func readModule(_ specifier: String, importer: String?) -> (path: String, source: String)? {
+    let folder = ((importer ?? ".") as NSString).deletingLastPathComponent
+    let base = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(specifier)
+    let stem = (base as NSString).standardizingPath
+    let candidates = [stem] + ["ts", "mts", "cts", "js", "mjs", "cjs"].map { "\(stem).\($0)" } + ["index.ts", "index.js"].map { (stem as NSString).appendingPathComponent($0) }
+    for candidate in candidates {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let source = try? String(contentsOfFile: candidate, encoding: .utf8)
+        else { continue }
+        return (candidate, source)
+    }
+    return nil
 }
 
 /// Why `path` cannot be read as text, in a few words.

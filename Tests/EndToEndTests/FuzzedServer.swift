@@ -28,8 +28,12 @@ final class FuzzedServer {
     /// Generates the migration for `Tests/Fixtures/schemas/<schema>.graphql`, starts serve on a free port, and
     /// waits until it prints its key and answers `/healthz`.
     static func start(schema name: String) async throws -> FuzzedServer {
+        try await start(schemaFile: Fixtures.folder().appendingPathComponent("schemas/\(name).graphql").path)
+    }
+
+    /// The same for any schema file (annotated GraphQL or a Gen 2 `.ts`).
+    static func start(schemaFile schema: String) async throws -> FuzzedServer {
         let folder = try CommandLineTests.temporaryFolder()
-        let schema = Fixtures.folder().appendingPathComponent("schemas/\(name).graphql").path
         let migrations = folder.appendingPathComponent("migrations").path
         let (status, _, errors) = try await CommandLineTests.run(["migrate", "generate", "--schema", schema, "--migrations", migrations, "--name", "init"])
         guard status == 0 else { throw ServeFailure(description: "migrate generate failed: \(errors)") }
