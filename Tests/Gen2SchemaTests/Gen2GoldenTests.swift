@@ -23,17 +23,12 @@ struct Gen2GoldenTests {
         #expect(loaded.errors.isEmpty, "\(DiagnosticFormatter.format(loaded.errors, source: source))")
     }
 
-    @Test("the existing-database fixture's SDL parses where the SDL parser reads `input AMPLIFY { engine }`")
+    @Test("an existing-database fixture converts to SDL the SDL parser reads (AMPLIFY engine, bare @default)")
     func existingDatabaseParses() throws {
         let source = try Gen2Fixtures.source("library-sql")
         let loaded = SchemaFile.parse(source: source, file: "library-sql.ts")
-        // The SDL parser of this branch does not read the AMPLIFY engine setting or a bare @default yet; the
-        // existing-databases branch adds both. Once merged this passes, and the known-issue wrapper can go.
-        withKnownIssue("AMPLIFY engine and bare @default are read by the existing-databases branch", isIntermittent: true) {
-            #expect(loaded.errors.isEmpty, "\(DiagnosticFormatter.format(loaded.errors, source: source))")
-        }
-        // Wherever it is refused, it is refused in the .ts file.
-        #expect(loaded.errors.allSatisfy { $0.location?.file == "library-sql.ts" })
+        #expect(loaded.errors.isEmpty, "\(DiagnosticFormatter.format(loaded.errors, source: source))")
+        #expect(loaded.schema?.isExistingDatabase == true)
     }
 
     @Test("an existing-database schema records its engine and connection secret and starts with the AMPLIFY engine input")
