@@ -3,6 +3,7 @@
 opens the subscribers."""
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -55,33 +56,12 @@ def measured_wrk(wrk, op, concurrency, duration, server, folder):
 
 
 def realtime(server, folder, tool, args, wrk, posts):
-    """Mutation throughput with and without subscribers, then delivery at each subscriber count (`wrk` loads
+    """Delivery at each subscriber count, then mutation throughput with and without subscribers (`wrk` loads
     the server, `posts` are the seeded post ids)."""
     base = [tool, "--port", str(server.port), "--key", server.key, "--post-id", posts[0]]
     wrk("m1", 8, args.warmup, server, folder)
-    without, with_subscribers, delivered = [], [], 0
-    cpu_without, cpu_with = [], []
-    for _ in range(args.rounds):
-        rps, cpu = measured_wrk(wrk, "m1", 8, args.duration, server, folder)
-        without.append(rps)
-        cpu_without.append(cpu)
-        holder = subprocess.Popen([*base, "--subscribers", "1000", "--rate", "0", "--hold", str(args.duration + 3), "--filter-posts", ",".join(posts)],
-                                  stdout=subprocess.PIPE, text=True)
-        line = holder.stdout.readline()
-        if not line.startswith("READY"):
-            sys.exit("the subscribers did not start: " + line + holder.stdout.read())
-        rps, cpu = measured_wrk(wrk, "m1", 8, args.duration, server, folder)
-        with_subscribers.append(rps)
-        cpu_with.append(cpu)
-        report = json.loads(holder.stdout.read().strip().splitlines()[-1])
-        holder.wait()
-        delivered += report["eventsReceived"]
-    cost = 1 - statistics.median(with_subscribers) / statistics.median(without)
-    cpu_cost = statistics.median(cpu_with) / statistics.median(cpu_without) - 1
-    print(f"  m1 c=8: {statistics.median(without):.0f} req/s without subscribers, {statistics.median(with_subscribers):.0f} with 1,000 "
-          f"(each following one post's comments; {delivered} events delivered): cost {cost * 100:.1f} %", flush=True)
-    print(f"  server + PostgreSQL CPU per write: {statistics.median(cpu_without):.3f} ms without subscribers, {statistics.median(cpu_with):.3f} ms with "
-          f"(+{cpu_cost * 100:.1f} %; rounds without {', '.join(f'{c:.3f}' for c in cpu_without)}, with {', '.join(f'{c:.3f}' for c in cpu_with)})", flush=True)
+    # Delivery and memory first, on a server no subscriber has used yet: RSS then shows what subscribers
+    # take, not memory that earlier connections freed and these reuse.
     rows = []
     for count in [int(level) for level in args.subscribers.split(",")]:
         before = rss_mb(server.process.pid)
@@ -97,12 +77,52 @@ def realtime(server, folder, tool, args, wrk, posts):
         print(f"  {count} subscribers at {args.rate:g} writes/s: {report['eventsDelivered']}/{report['eventsExpected']} events, "
               f"{report['eventsPerSecond']:.0f}/s, p50 {report['latencyP50Ms']:.1f} ms, p99 {report['latencyP99Ms']:.1f} ms, "
               f"+{report['rssPer1000']:.1f} MB RSS per 1,000 subscribers", flush=True)
+    without, with_subscribers, paused, delivered, expected = [], [], [], 0, 0
+    cpu_without, cpu_with, cpu_paused = [], [], []
+    for _ in range(args.rounds):
+        rps, cpu = measured_wrk(wrk, "m1", 8, args.duration, server, folder)
+        without.append(rps)
+        cpu_without.append(cpu)
+        for pause in (False, True):
+            # Paused: the subscriber client is stopped while wrk runs, so its own CPU (on the same cores as the
+            # server) neither counts nor slows the server. The server still does all of its work: every event is
+            # read, sent and taken in by the kernel's TCP receive path into the client's socket buffer (a few KB
+            # per socket), and the client reads it all after it resumes, before its report.
+            holder = subprocess.Popen([*base, "--subscribers", "1000", "--rate", "0", "--hold", str(args.duration + 10), "--filter-posts", ",".join(posts)],
+                                      stdout=subprocess.PIPE, text=True)
+            line = holder.stdout.readline()
+            if not line.startswith("READY"):
+                sys.exit("the subscribers did not start: " + line + holder.stdout.read())
+            if pause:
+                holder.send_signal(signal.SIGSTOP)
+            rps, cpu = measured_wrk(wrk, "m1", 8, args.duration, server, folder)
+            if pause:
+                holder.send_signal(signal.SIGCONT)
+            (paused if pause else with_subscribers).append(rps)
+            (cpu_paused if pause else cpu_with).append(cpu)
+            report = json.loads(holder.stdout.read().strip().splitlines()[-1])
+            holder.wait()
+            delivered += report["eventsReceived"]
+            expected += round(rps * args.duration)
+    cost = 1 - statistics.median(with_subscribers) / statistics.median(without)
+    cpu_cost = statistics.median(cpu_with) / statistics.median(cpu_without) - 1
+    paused_cost = 1 - statistics.median(paused) / statistics.median(without)
+    paused_cpu_cost = statistics.median(cpu_paused) / statistics.median(cpu_without) - 1
+    print(f"  m1 c=8: {statistics.median(without):.0f} req/s without subscribers, {statistics.median(with_subscribers):.0f} with 1,000 "
+          f"(each following one post's comments): cost {cost * 100:.1f} %; {statistics.median(paused):.0f} with the subscriber client paused: "
+          f"cost {paused_cost * 100:.1f} % ({delivered} events received of about {expected} writes)", flush=True)
+    print(f"  server + PostgreSQL CPU per write: {statistics.median(cpu_without):.3f} ms without subscribers, {statistics.median(cpu_with):.3f} ms with "
+          f"(+{cpu_cost * 100:.1f} %), {statistics.median(cpu_paused):.3f} ms with the client paused (+{paused_cpu_cost * 100:.1f} %); rounds without "
+          f"{', '.join(f'{c:.3f}' for c in cpu_without)}, with {', '.join(f'{c:.3f}' for c in cpu_with)}, paused {', '.join(f'{c:.3f}' for c in cpu_paused)}",
+          flush=True)
     table = ("| subscribers | writes/s | events delivered / expected | events/s | p50 ms | p99 ms | write p50 ms | server RSS per 1,000 subscribers |\n"
              "|---|---|---|---|---|---|---|---|\n")
     table += "".join(
         f"| {row['subscribers']} | {args.rate:g} | {row['eventsDelivered']} / {row['eventsExpected']} | {row['eventsPerSecond']:.0f} | "
         f"{row['latencyP50Ms']:.1f} | {row['latencyP99Ms']:.1f} | {row['writeP50Ms']:.1f} | {row['rssPer1000']:.1f} MB |\n" for row in rows)
     print("\n" + table)
-    print(f"| m1 c=8 | without subscribers | with 1,000 subscribers | cost |\n|---|---|---|---|\n"
-          f"| req/s (median of {args.rounds}) | {statistics.median(without):.0f} | {statistics.median(with_subscribers):.0f} | {cost * 100:.1f} % |\n"
-          f"| server + PostgreSQL CPU ms per write | {statistics.median(cpu_without):.3f} | {statistics.median(cpu_with):.3f} | {cpu_cost * 100:.1f} % |")
+    print(f"| m1 c=8 | without subscribers | with 1,000 subscribers | cost | with 1,000, client paused | cost |\n|---|---|---|---|---|---|\n"
+          f"| req/s (median of {args.rounds}) | {statistics.median(without):.0f} | {statistics.median(with_subscribers):.0f} | {cost * 100:.1f} % | "
+          f"{statistics.median(paused):.0f} | {paused_cost * 100:.1f} % |\n"
+          f"| server + PostgreSQL CPU ms per write | {statistics.median(cpu_without):.3f} | {statistics.median(cpu_with):.3f} | {cpu_cost * 100:.1f} % | "
+          f"{statistics.median(cpu_paused):.3f} | {paused_cpu_cost * 100:.1f} % |")
