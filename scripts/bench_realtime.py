@@ -47,6 +47,17 @@ def tree_cpu_seconds(*roots):
     return total
 
 
+def settle(server, limit=90):
+    """Waits (up to `limit` seconds) until the server and its PostgreSQL are idle: after thousands of subscribers
+    leave, the server is still closing their sockets and the database catching up for a while, which would count
+    against the next measurement."""
+    for _ in range(limit):
+        before = tree_cpu_seconds(server.process.pid, server.pg_pid)
+        time.sleep(1)
+        if tree_cpu_seconds(server.process.pid, server.pg_pid) - before < 0.05:
+            return
+
+
 def measured_wrk(wrk, op, concurrency, duration, server, folder):
     """wrk's req/s, and the server's (and its PostgreSQL's) CPU milliseconds per request meanwhile."""
     before = tree_cpu_seconds(server.process.pid, server.pg_pid)
@@ -77,6 +88,7 @@ def realtime(server, folder, tool, args, wrk, posts):
         print(f"  {count} subscribers at {args.rate:g} writes/s: {report['eventsDelivered']}/{report['eventsExpected']} events, "
               f"{report['eventsPerSecond']:.0f}/s, p50 {report['latencyP50Ms']:.1f} ms, p99 {report['latencyP99Ms']:.1f} ms, "
               f"+{report['rssPer1000']:.1f} MB RSS per 1,000 subscribers", flush=True)
+    settle(server)
     without, with_subscribers, paused, delivered, expected = [], [], [], 0, 0
     cpu_without, cpu_with, cpu_paused = [], [], []
     for _ in range(args.rounds):
