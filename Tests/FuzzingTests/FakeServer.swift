@@ -100,6 +100,12 @@ final class FakeServer: @unchecked Sendable {
             }
             pending.removeFirst(end + 4 + length)
             if head.hasPrefix("GET /healthz") {
+                // A dead server answers nothing, health checks included, however slowly its other threads
+                // close their connections on a loaded machine.
+                lock.lock()
+                let dead = stopped || dieAfter.map { served > $0 } ?? false
+                lock.unlock()
+                if dead { return }
                 send(connection, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
                 continue
             }
