@@ -109,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "Store",
-            dependencies: ["JSON", "Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["JSON", "ModelIR", "Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Who a request is, for every transport: an API key checked in the store, or a token verified by the

@@ -10,9 +10,9 @@ struct DatabaseErrorMapping {
     let catalog: ForeignKeyCatalog
     let runner: any StatementRunner
 
-    /// The error entry for `error`, raised by the root field at `path`, and whether it is an internal error
-    /// (logged in full on the server).
-    func entry(for error: any Error, statement: PlannedStatement, path: [String], requestID: String) async -> (ResponseError, internal: Bool) {
+    /// The error entry for `error`, raised by the root field at `path` (of a mutation when `write`), and whether
+    /// it is an internal error (logged in full on the server).
+    func entry(for error: any Error, statement: PlannedStatement, path: [String], requestID: String, write: Bool = true) async -> (ResponseError, internal: Bool) {
         func entry(_ message: String, _ type: String, requestID: String? = nil) -> ResponseError {
             .init(message: message, errorType: type, path: path, locations: statement.locations, requestID: requestID)
         }
@@ -42,6 +42,11 @@ struct DatabaseErrorMapping {
             }
             if error.sqlState == "23514" {
                 return (entry("A value is not allowed for its field (\(error.constraint ?? "check")).", "ValidationError"), false)
+            }
+            if error.sqlState?.hasPrefix("22") == true, !write {
+                // A query only reads: a stored value its field's type cannot carry (an existing database's
+                // bigint beyond GraphQL's 32-bit Int).
+                return (entry("A stored value cannot be returned as its field's type: \(error.message).", "ValidationError"), false)
             }
             if error.sqlState?.hasPrefix("22") == true {
                 // Data exceptions: the request carried a value the column cannot hold (a date out of range, text

@@ -29,6 +29,7 @@ package enum ExistingTables {
                     problems.append("\(place): expected \(expected) for \(field.type), found \(column.type.spelling)")
                 case .compatible(let cast):
                     bound.models[modelIndex].fields[fieldIndex].storageType = cast
+                    bound.models[modelIndex].fields[fieldIndex].columnLimit = column.type.limit
                 }
                 if field.type.isRequired, !column.notNull {
                     problems.append("\(place): expected NOT NULL for \(field.type), found a column that allows null (make the field optional)")
