@@ -159,7 +159,8 @@ let package = Package(
         .executableTarget(
             name: "modelgraph",
             dependencies: [
-                "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner", "Execution", "JSON",
+                "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner",
+                "Execution", "JSON",
                 "Auth", "Authentication", "Introspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -199,7 +199,8 @@ struct Serve: AsyncParsableCommand {
                 (schema, existingStorage) = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
                 api = try APISchema.build(from: schema)
                 try await ExistingDatabase.captureChanges(of: schema, schemaName: schemaName, client: client)
-                logger.info("serving the existing tables of \(schemaOptions.schema) as they are: no migrations; ModelGraph's change-log trigger on the tables of models with subscriptions")
+                logger.info(
+                    "serving the existing tables of \(schemaOptions.schema) as they are: no migrations; ModelGraph's change-log trigger on the tables of models with subscriptions")
                 if await !client.connectPipelines() {
                     logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
                 }
