@@ -227,7 +227,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlannerTests",
-            dependencies: ["Planner", "JSON", "APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["Planner", "JSON", "APISchema", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings

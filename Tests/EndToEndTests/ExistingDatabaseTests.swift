@@ -141,7 +141,7 @@ import Testing
         // ModelGraph's change-log triggers (subscriptions) are the only addition.
         let after = try await Self.catalogFingerprint(conninfo)
         #expect(after.filter { $0 != "modelgraph_record_change" } == before)
-        #expect(after.count == before.count + 6)
+        #expect(after.count == before.count + 7)
     }
 
     @Test func servesTheTablesOfAnotherPostgresSchema() async throws {
