@@ -38,8 +38,9 @@ struct ExactStorageTests {
     /// The message of the error planning `input` as a create, or nil when it plans.
     static func refusal(_ input: String) -> String? {
         do {
-            _ = try planner.plan(query: "mutation { createMeasure(input: { \(input) }) { code } }", operationName: nil, inputs: [:])
-            return nil
+            let plan = try planner.plan(query: "mutation { createMeasure(input: { \(input) }) { code } }", operationName: nil, inputs: [:])
+            guard case .failure(let error)? = plan.fields.first?.plan else { return nil }
+            return "\(error.code.rawValue): \(error.message)"
         } catch {
             return error.errors.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n")
         }
@@ -69,7 +70,7 @@ struct ExactStorageTests {
             ),
             (
                 #"code: "ABC", ratio: 16777217"#,
-                "ValidationError: Value for 'Measure.ratio' has more precision than its column's type, real (single precision), keeps: it would be stored as 1.6777216e+07."
+                "ValidationError: Value for 'Measure.ratio' has more precision than its column's type, real (single precision), keeps: it would be stored as 16777216.0."
             ),
             (#"code: "ABC", ratio: 1e39"#, "ValidationError: Value for 'Measure.ratio' is beyond the range of its column's type, real (single precision)."),
             (#"code: "AB""#, "ValidationError: Value for 'Measure.code' has 2 characters; its column is character(3), which would pad it with spaces (send exactly 3)."),
