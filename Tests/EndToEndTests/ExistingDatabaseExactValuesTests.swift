@@ -56,7 +56,7 @@ import Testing
             (#"ratio: 0.123456789"#, "Value for 'Measure.ratio' has more precision than its column's type, real (single precision), keeps"),
             (#"ratio: 1e300"#, "Value for 'Measure.ratio' is beyond the range of its column's type, real (single precision)"),
             (#"label: "abcd ""#, "Value for 'Measure.label' has 5 characters; its column is character varying(4)"),
-            (#"amounts: [1.5, 2.25]"#, "Value for 'Measure.amounts' has more than 1 decimal,, which numeric(4,1) would round away"),
+            (#"amounts: [1.5, 2.25]"#, "Value for 'Measure.amounts' has more than 1 decimal, which numeric(4,1) would round away"),
         ]
         for (index, (field, message)) in refusals.enumerated() {
             let (_, body) = try await serve.graphQL("mutation { createMeasure(input: { code: \"R\(index)X\", \(field) }) { code } }", key: key)
