@@ -43,10 +43,10 @@ struct DatabaseErrorMapping {
             if error.sqlState == "23514" {
                 return (entry("A value is not allowed for its field (\(error.constraint ?? "check")).", "ValidationError"), false)
             }
-            if error.sqlState?.hasPrefix("22") == true, !write {
-                // A query only reads: a stored value its field's type cannot carry (an existing database's
-                // bigint beyond GraphQL's 32-bit Int).
-                return (entry("A stored value cannot be returned as its field's type: \(error.message).", "ValidationError"), false)
+            if !write, error.sqlState == "22003", error.message.hasPrefix("integer out of range") {
+                // A query's values are checked as 32-bit before they are bound, so this is a stored value: an
+                // existing database's bigint beyond GraphQL's Int, which the read casts to integer.
+                return (entry("A stored value cannot be returned as its field's type (GraphQL's Int is 32-bit): integer out of range.", "ValidationError"), false)
             }
             if error.sqlState?.hasPrefix("22") == true {
                 // Data exceptions: the request carried a value the column cannot hold (a date out of range, text
