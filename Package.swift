@@ -109,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "Store",
-            dependencies: ["JSON", "Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["JSON", "ModelIR", "Storage", "Migrations", "SQLSyntax", "Postgres", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Who a request is, for every transport: an API key checked in the store, or a token verified by the
@@ -159,7 +159,8 @@ let package = Package(
         .executableTarget(
             name: "modelgraph",
             dependencies: [
-                "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "Server", "Planner", "Execution", "JSON",
+                "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner",
+                "Execution", "JSON",
                 "Auth", "Authentication", "Introspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -226,7 +227,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlannerTests",
-            dependencies: ["Planner", "JSON", "APISchema", "SchemaParser", "ModelIR", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+            dependencies: ["Planner", "JSON", "APISchema", "SchemaParser", "ModelIR", "SQLSyntax", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings

@@ -10,9 +10,9 @@ struct DatabaseErrorMapping {
     let catalog: ForeignKeyCatalog
     let runner: any StatementRunner
 
-    /// The error entry for `error`, raised by the root field at `path`, and whether it is an internal error
-    /// (logged in full on the server).
-    func entry(for error: any Error, statement: PlannedStatement, path: [String], requestID: String) async -> (ResponseError, internal: Bool) {
+    /// The error entry for `error`, raised by the root field at `path` (of a mutation when `write`), and whether
+    /// it is an internal error (logged in full on the server).
+    func entry(for error: any Error, statement: PlannedStatement, path: [String], requestID: String, write: Bool = true) async -> (ResponseError, internal: Bool) {
         func entry(_ message: String, _ type: String, requestID: String? = nil) -> ResponseError {
             .init(message: message, errorType: type, path: path, locations: statement.locations, requestID: requestID)
         }
@@ -42,6 +42,11 @@ struct DatabaseErrorMapping {
             }
             if error.sqlState == "23514" {
                 return (entry("A value is not allowed for its field (\(error.constraint ?? "check")).", "ValidationError"), false)
+            }
+            if !write, error.sqlState == "22003", error.message.hasPrefix("integer out of range") {
+                // A query's values are checked as 32-bit before they are bound, so this is a stored value: an
+                // existing database's bigint beyond GraphQL's Int, which the read casts to integer.
+                return (entry("A stored value cannot be returned as its field's type (GraphQL's Int is 32-bit): integer out of range.", "ValidationError"), false)
             }
             if error.sqlState?.hasPrefix("22") == true {
                 // Data exceptions: the request carried a value the column cannot hold (a date out of range, text

@@ -55,7 +55,7 @@ extension GraphQLExecutor {
                     data.append((key, "null"))
                     if error is PostgresError { databaseErrors += 1 }
                     let mapping = DatabaseErrorMapping(catalog: planner.view.foreignKeys, runner: runner)
-                    let (entry, isInternal) = await mapping.entry(for: error, statement: statement, path: [key], requestID: origin.requestID)
+                    let (entry, isInternal) = await mapping.entry(for: error, statement: statement, path: [key], requestID: origin.requestID, write: mutation)
                     errors.append(entry)
                     if isInternal {
                         logger.error("root field failed", metadata: ["requestId": "\(origin.requestID)", "field": "\(key)", "error": "\(String(reflecting: error))"])

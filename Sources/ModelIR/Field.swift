@@ -39,6 +39,9 @@ package struct Field: Equatable, Sendable, Codable {
     /// from the storage mapping's type for the field; values written to it are cast to this type. Nil for
     /// schemas whose tables ModelGraph creates.
     package var storageType: SQLType?
+    /// The precision and scale or length of the column in an existing database, when values must be checked
+    /// against them to be stored exactly as sent (nil otherwise).
+    package var columnLimit: ColumnLimit?
 
     /// Creates a field.
     package init(

@@ -118,6 +118,17 @@ package struct ModelOperationNames: Equatable, Sendable, Codable {
 
     /// Every operation with its generated name.
     package static let defaults = ModelOperationNames()
+
+    /// True when at least one subscription field exists (its model's changes must then be recorded).
+    package var hasSubscriptions: Bool {
+        [onCreate, onUpdate, onDelete].contains { names in
+            switch names {
+            case .automatic: true
+            case .renamed(let list): !list.isEmpty
+            case .disabled: false
+            }
+        }
+    }
 }
 
 /// How one subscription group was configured.

@@ -24,11 +24,14 @@ enum ColumnValue {
                     elements.append("null")
                     continue
                 }
+                try ExactStorage.check(text, for: field, name: name)
                 elements.append(JSONText.quote(text))
             }
             return "[" + elements.joined(separator: ",") + "]"
         }
-        return try scalarText(value, base: field.type.base, name: name, schema: schema)
+        let text = try scalarText(value, base: field.type.base, name: name, schema: schema)
+        if let text { try ExactStorage.check(text, for: field, name: name) }
+        return text
     }
 
     static func scalarText(_ value: InputValue, base: BaseType, name: String, schema: Schema) throws(PlanError) -> String? {

@@ -116,7 +116,7 @@ struct SelectionCompiler {
             }
         }
         guard let relationship = modelField.relationship, let target = api.model(relationship.target) else {
-            let output = Self.readsAsUsername(modelField, of: model) ? Self.usernamePart(of: column) : Self.output(column, type: modelField.type)
+            let output = Self.readsAsUsername(modelField, of: model) ? Self.usernamePart(of: column) : Self.output(column, type: modelField.type, storage: modelField.storageType)
             // A field only the record's owner (or group) may read is null in other callers' records.
             guard let shownTo else { return output }
             return .caseWhen([(access.predicate(shownTo, model: model, alias: alias, binds: &binds), output)], else: nil)
@@ -184,8 +184,14 @@ struct SelectionCompiler {
             else: column)
     }
 
-    /// How a column value is written into the response JSON.
-    static func output(_ column: SQLExpression, type: FieldType) -> SQLExpression {
+    /// How a column value is written into the response JSON. An `Int` read from an existing database's
+    /// `bigint` column is cast to `integer`, so a value beyond GraphQL's 32-bit `Int` fails the statement
+    /// (PostgreSQL's "integer out of range", an error of the root field) instead of answering a number clients
+    /// cannot hold.
+    static func output(_ column: SQLExpression, type: FieldType, storage: SQLType? = nil) -> SQLExpression {
+        if case .scalar(.int) = type.base, storage == .bigint || storage == .array(.bigint) {
+            return .cast(column, type.isList ? .array(.integer) : .integer)
+        }
         guard !type.isList else { return column }
         switch type.base {
         case .scalar(.awsDateTime):

@@ -31,12 +31,6 @@ extension SchemaLowering {
             }
         }
 
-        if engine != nil {
-            // Subscriptions are fed by a trigger on each table; ModelGraph adds none to an existing database.
-            operations.onCreate = .disabled
-            operations.onUpdate = .disabled
-            operations.onDelete = .disabled
-        }
         var fields: [ModelIR.Field] = []
         var primaryKey: [String]?
         var indexes: [SecondaryIndex] = []

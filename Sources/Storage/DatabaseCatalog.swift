@@ -1,3 +1,5 @@
+package import ModelIR
+
 /// What an existing PostgreSQL schema holds, as read from its catalog: the relations with their columns and
 /// constraints, and the enum types. `serve` checks an existing database's schema against it, and
 /// `modelgraph introspect` writes a schema from it.
@@ -127,14 +129,17 @@ package struct CatalogType: Equatable, Sendable {
     package var isEnum: Bool
     /// PostgreSQL's spelling (`format_type`), e.g. `character varying(20)[]`, for messages.
     package var spelling: String
+    /// A numeric's precision and scale or a char's length, from the type modifier.
+    package var limit: ColumnLimit?
 
     /// Creates a type.
-    package init(schema: String = "pg_catalog", name: String, isArray: Bool = false, isEnum: Bool = false, spelling: String) {
+    package init(schema: String = "pg_catalog", name: String, isArray: Bool = false, isEnum: Bool = false, spelling: String, limit: ColumnLimit? = nil) {
         self.schema = schema
         self.name = name
         self.isArray = isArray
         self.isEnum = isEnum
         self.spelling = spelling
+        self.limit = limit
     }
 }
 

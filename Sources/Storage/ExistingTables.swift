@@ -2,7 +2,8 @@ package import ModelIR
 
 /// Checks an existing database's schema against the tables it maps, before anything is served: every model's
 /// table and every stored field's column exist, hold compatible types and nullability, the key is the table's
-/// primary key or a unique one, and a create can fill every column that needs a value. On success, each field
+/// primary key or a unique one, a create can fill every column that needs a value, and a model with
+/// subscriptions maps a table (a trigger records its changes). On success, each field
 /// whose column needs casts of its own learns its column type (`Field.storageType`), which the planner's casts
 /// then follow.
 package enum ExistingTables {
@@ -28,6 +29,7 @@ package enum ExistingTables {
                     problems.append("\(place): expected \(expected) for \(field.type), found \(column.type.spelling)")
                 case .compatible(let cast):
                     bound.models[modelIndex].fields[fieldIndex].storageType = cast
+                    bound.models[modelIndex].fields[fieldIndex].columnLimit = column.type.limit
                 }
                 if field.type.isRequired, !column.notNull {
                     problems.append("\(place): expected NOT NULL for \(field.type), found a column that allows null (make the field optional)")
@@ -42,6 +44,13 @@ package enum ExistingTables {
             {
                 let found = relation.primaryKey.isEmpty ? "no primary key" : "primary key (\(relation.primaryKey.joined(separator: ", ")))"
                 problems.append("\(model.name) → \(relation.name): expected primary key or unique (\(key.joined(separator: ", "))), found \(found)")
+            }
+            if model.operations.hasSubscriptions, relation.kind != .table, relation.kind != .foreignTable {
+                // Subscriptions are fed by a row trigger on the table. A view has none; a partitioned table's
+                // trigger would record each change under its partition's name, which no subscription follows.
+                problems.append(
+                    "\(model.name) → \(relation.name): expected a table for subscriptions (their changes are recorded by a trigger), found a \(relation.kind.label); "
+                        + "turn them off with @model(subscriptions: null)")
             }
             if model.operations.create != .disabled {
                 for column in relation.columns where column.notNull && !column.fillsItself && !mapped.contains(column.name) {

@@ -1,4 +1,5 @@
 import JSON
+import ModelIR
 package import Postgres
 package import Storage
 
@@ -29,8 +30,9 @@ package struct CatalogReader: Sendable {
         }
         for row in columns {
             guard let table = row[0], let index = position[table], let name = row[1] else { continue }
+            let limit = row[11].flatMap { Int($0) }.flatMap { ColumnLimit(typeName: row[5] ?? "", modifier: $0) }
             let type = CatalogType(
-                schema: row[6] ?? "pg_catalog", name: row[5] ?? "", isArray: row[7] == "t", isEnum: row[8] == "t", spelling: row[4] ?? "")
+                schema: row[6] ?? "pg_catalog", name: row[5] ?? "", isArray: row[7] == "t", isEnum: row[8] == "t", spelling: row[4] ?? "", limit: limit)
             result[index].columns.append(
                 CatalogColumn(name: name, type: type, notNull: row[2] == "t", defaultExpression: row[3], isIdentity: row[9] == "t", isGenerated: row[10] == "t"))
         }
@@ -73,10 +75,11 @@ package struct CatalogReader: Sendable {
         """
 
     /// Columns: table, column, not null, default text, type spelling, base type name, base type schema, is
-    /// array, is enum, is identity, is generated. A domain counts as its base type.
+    /// array, is enum, is identity, is generated, type modifier. A domain counts as its base type.
     static let columnsStatement = """
         SELECT c.relname, a.attname, a.attnotnull, pg_get_expr(d.adbin, d.adrelid), format_type(a.atttypid, a.atttypmod),
-               b.typname, bn.nspname, t.typcategory = 'A', b.typtype = 'e', a.attidentity <> '', a.attgenerated <> ''
+               b.typname, bn.nspname, t.typcategory = 'A', b.typtype = 'e', a.attidentity <> '', a.attgenerated <> '',
+               CASE WHEN t0.typtype = 'd' THEN t0.typtypmod ELSE a.atttypmod END
         FROM pg_attribute a
         JOIN pg_class c ON c.oid = a.attrelid
         JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -55,6 +55,25 @@ package enum ChangeLog {
         }.joined(separator: "\n")
     }
 
+    /// Removes the recording trigger from each of `tables` where it exists (an existing database's table whose
+    /// model no longer has subscriptions).
+    package static func releaseStatements(for tables: [TableName]) -> String {
+        tables.map { table in
+            "DROP TRIGGER IF EXISTS \(Quoting.identifier(triggerName)) ON \(SQLRenderer.tableName(table));"
+        }.joined(separator: "\n")
+    }
+
+    /// Installs the recording trigger on `tables` and removes it from `released` in one transaction (idempotent;
+    /// concurrent starts take turns on an advisory lock), after `SystemTables.ensure` made the log.
+    package static func install(on tables: [TableName], releasing released: [TableName], client: PostgresClient) async throws {
+        try await SystemTables.ensure(client)
+        guard !tables.isEmpty || !released.isEmpty else { return }
+        _ = try await client.withConnection { connection in
+            try connection.execute(
+                "SELECT pg_advisory_xact_lock(4242424201);\n" + [captureStatements(for: tables), releaseStatements(for: released)].filter { !$0.isEmpty }.joined(separator: "\n"))
+        }
+    }
+
     /// Installs the recording trigger on `tables` (idempotent; concurrent starts take turns on an advisory
     /// lock), after `SystemTables.ensure` made the log.
     package static func install(on tables: [TableName], client: PostgresClient) async throws {

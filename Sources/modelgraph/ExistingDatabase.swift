@@ -1,6 +1,7 @@
 import Foundation
 import ModelIR
 import Postgres
+import SQLSyntax
 import SchemaParser
 import Storage
 import Store
@@ -39,6 +40,23 @@ enum ExistingDatabase {
                 "The database does not match \(schemaFile) (model.field → table.column: expected, found):\n"
                     + problems.lines.map { "  - " + $0 }.joined(separator: "\n")
                     + "\nChange the schema to match the tables (`modelgraph introspect` writes one from them); ModelGraph never alters an existing database.")
+        }
+    }
+
+    /// Installs ModelGraph's change-log trigger (`modelgraph_record_change`, calling `modelgraph.record_change()`)
+    /// on the table of every model with subscriptions, so writes from any application reach subscribers, and
+    /// removes it from the mapped tables of models without them. A role that may not create triggers stops here
+    /// with what to do.
+    static func captureChanges(of schema: Schema, schemaName: String, client: PostgresClient) async throws {
+        let captured = schema.models.filter(\.operations.hasSubscriptions).map { TableName(schema: schemaName, $0.tableName) }
+        let released = schema.models.filter { !$0.operations.hasSubscriptions }.map { TableName(schema: schemaName, $0.tableName) }
+        do {
+            try await ChangeLog.install(on: captured, releasing: released, client: client)
+        } catch let error as PostgresError {
+            throw UserError(
+                "Could not install ModelGraph's change-log trigger (\(ChangeLog.triggerName)) on the mapped tables: \(error.message)\n"
+                    + "Subscriptions are fed by it. Let the role serve connects as create triggers on those tables (own them or hold the TRIGGER privilege), "
+                    + "or turn subscriptions off for their models with @model(subscriptions: null).")
         }
     }
 }

@@ -4,9 +4,11 @@ import Foundation
 import JSON
 import ModelIR
 import Planner
+import Postgres
 
 /// `modelgraph plan --schema F --query Q [--variables JSON] [--claims JSON [--mode M]]`: prints the SQL and
-/// parameters an operation runs, for an API-key caller or a signed-in user with those token claims.
+/// parameters an operation runs, for an API-key caller or a signed-in user with those token claims. For a schema
+/// that maps an existing database, `--database-url` plans with the columns' real types, as `serve` does.
 struct Plan: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the SQL statement(s) and parameters planned for an operation.")
     @OptionGroup var schemaOptions: SchemaOptions
@@ -16,6 +18,14 @@ struct Plan: AsyncParsableCommand {
     @Option(help: "Plan for a signed-in user whose verified token has these claims (a JSON object), e.g. '{\"sub\":\"…\",\"cognito:username\":\"alice\"}'.")
     var claims: String?
     @Option(help: "The mode of --claims: userPools (default) or oidc.") var mode: String = "userPools"
+    @Option(
+        name: .customLong("database-url"),
+        help: "For a schema that maps an existing database: a postgresql:// URL or libpq keyword string (env DATABASE_URL) to read the columns' types from, as serve does.")
+    var databaseURL: String?
+    @Option(
+        name: .customLong("schema-name"),
+        help: "For a schema that maps an existing database: the PostgreSQL schema holding its tables (env MODELGRAPH_SCHEMA_NAME).")
+    var schemaName: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA_NAME"] ?? "public"
 
     func run() async throws {
         try await reportingUserErrors {
@@ -35,7 +45,7 @@ struct Plan: AsyncParsableCommand {
             }
             let inputs = Dictionary(fields.map { ($0.0, InputValue($0.1)) }, uniquingKeysWith: { $1 })
             let caller = try self.caller()
-            let planner = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schemaOptions.load())))
+            let planner = OperationPlanner(view: try await view())
             if planner.operationType(query: text, operationName: operationName) == "subscription" {
                 return try printSubscription(planner, text, inputs, caller: caller)
             }
@@ -55,6 +65,25 @@ struct Plan: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// What the planner sees. For a schema that maps an existing database: with a database URL, the schema bound
+    /// to its tables' column types, as `serve` binds it (a mismatch stops here, as it stops `serve`); without one,
+    /// the storage mapping's types, which the output says first.
+    private func view() async throws -> APISchemaView {
+        let schema = try schemaOptions.load()
+        guard schema.isExistingDatabase else { return APISchemaView(api: try APISchema.build(from: schema)) }
+        guard let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
+            print(
+                "-- \(schemaOptions.schema) maps an existing database, but no --database-url (or DATABASE_URL) was given: the casts below assume "
+                    + "ModelGraph's own storage mapping, not the columns' real types, and the table names are unqualified.")
+            return APISchemaView(api: try APISchema.build(from: schema))
+        }
+        let client = PostgresClient(configuration: .init(conninfo: url, connections: 1))
+        defer { client.shutdown() }
+        let (bound, storage) = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
+        print("-- planned with the column types of the tables in PostgreSQL schema \(schemaName), read from the database as serve reads them")
+        return APISchemaView(api: try APISchema.build(from: bound), databaseSchema: schemaName, storage: storage)
     }
 
     /// The caller to plan for: an API-key caller, or the signed-in user `--claims` describes.

@@ -193,12 +193,14 @@ struct Serve: AsyncParsableCommand {
             }
             var existingStorage: StorageSchema?
             if schema.isExistingDatabase {
-                // Only ModelGraph's own `modelgraph` schema (API keys, migration history, change log) is created;
-                // the mapped tables are checked, never changed.
+                // Only ModelGraph's own `modelgraph` schema (API keys, migration history, change log) and its
+                // change-log triggers are created; the mapped tables are checked, never altered otherwise.
                 try await SystemTables.ensure(client)
                 (schema, existingStorage) = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
                 api = try APISchema.build(from: schema)
-                logger.info("serving the existing tables of \(schemaOptions.schema) as they are: no migrations, no subscriptions")
+                try await ExistingDatabase.captureChanges(of: schema, schemaName: schemaName, client: client)
+                logger.info(
+                    "serving the existing tables of \(schemaOptions.schema) as they are: no migrations; ModelGraph's change-log trigger on the tables of models with subscriptions")
                 if await !client.connectPipelines() {
                     logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import ModelIR
 import SchemaParser
 import Testing
@@ -14,14 +15,19 @@ struct ExistingDatabaseSchemaTests {
         }
         """
 
-    @Test("the engine marks the schema; no implicit timestamps, no subscriptions, and a bare @default is a database-generated Int")
+    @Test("the engine marks the schema; no implicit timestamps, subscriptions as for any model, and a bare @default is a database-generated Int")
     func marker() throws {
         let schema = try SchemaParser.parseOrThrow(source: Self.source)
         #expect(schema.engine == .postgres && schema.isExistingDatabase)
         let post = try #require(schema.model(named: "Post"))
         #expect(post.tableName == "posts" && post.fields.map(\.name) == ["id", "title"] && post.fields[1].columnName == "post_title")
         #expect(post.field(named: "id")?.isGeneratedByDatabase == true && post.field(named: "id")?.hasDefault == true)
-        #expect(post.operations.onCreate == .disabled && post.operations.onUpdate == .disabled && post.operations.onDelete == .disabled)
+        #expect(post.operations.onCreate == .automatic && post.operations.onUpdate == .automatic && post.operations.onDelete == .automatic)
+        #expect(post.operations.hasSubscriptions)
+        let quiet = try SchemaParser.parseOrThrow(source: Self.source.replacingOccurrences(of: "@model @refersTo", with: "@model(subscriptions: null) @refersTo"))
+        #expect(quiet.model(named: "Post")?.operations.hasSubscriptions == false)
+        let off = try SchemaParser.parseOrThrow(source: Self.source.replacingOccurrences(of: "@model @refersTo", with: "@model(subscriptions: { level: off }) @refersTo"))
+        #expect(off.model(named: "Post")?.operations.hasSubscriptions == false)
         let managed = try SchemaParser.parseOrThrow(source: "type Post @model { id: ID! }")
         #expect(managed.engine == nil && managed.model(named: "Post")?.fields.map(\.name) == ["id", "createdAt", "updatedAt"])
     }
