@@ -2,7 +2,6 @@ import Foundation
 import Gen2Schema
 import ModelIR
 import Postgres
-import SchemaParser
 import Storage
 import Store
 
