@@ -35,7 +35,9 @@ extension Evaluator {
                 // Read by `serve`'s own user pool options; nothing of the schema.
                 continue
             case ("defaultAuthorizationMode", _), ("apiKeyAuthorizationMode", _), ("oidcAuthorizationMode", _):
-                throw Gen2Error("authorizationModes.\(setting.key) must be \(setting.key == "defaultAuthorizationMode" ? "a string" : "an object"), not \(setting.value.description).", at: setting.location)
+                throw Gen2Error(
+                    "authorizationModes.\(setting.key) must be \(setting.key == "defaultAuthorizationMode" ? "a string" : "an object"), not \(setting.value.description).",
+                    at: setting.location)
             default:
                 throw Gen2Error("authorizationModes option '\(setting.key)' is not supported by ModelGraph.", at: setting.location)
             }

@@ -16,7 +16,8 @@ struct AuthOptions: ParsableArguments {
     var authDefault: String?
     @Option(
         help:
-            "An additional authorization mode, repeatable (env MODELGRAPH_AUTH_ADDITIONAL, comma-separated; default: the other modes a Gen 2 schema's authorizationModes configures).")
+            "An additional authorization mode, repeatable (env MODELGRAPH_AUTH_ADDITIONAL, comma-separated; default: the other modes a Gen 2 schema's authorizationModes configures)."
+    )
     var authAdditional: [String] = Self.list("MODELGRAPH_AUTH_ADDITIONAL")
     @Option(help: "userPools: the user pool's AWS region, e.g. eu-west-1 (env MODELGRAPH_COGNITO_REGION).")
     var cognitoRegion: String = Self.environment("MODELGRAPH_COGNITO_REGION") ?? ""
