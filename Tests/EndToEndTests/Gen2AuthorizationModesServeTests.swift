@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TestSupport
 import Testing
 
@@ -8,14 +9,14 @@ import Testing
 /// options win; a mode ModelGraph cannot serve stops `serve` at its place in the file.
 @Suite("Gen 2 authorization modes in serve", .serialized)
 struct Gen2AuthorizationModesServeTests {
-    /// A `resource.ts` of one model readable by signed-in users and API keys, with `modes` as `authorizationModes`.
+    /// A `resource.ts` of one model readable by signed-in users of both token modes and API keys, with `modes` as `authorizationModes`.
     static func resource(_ modes: String) -> String {
         """
         import { a, defineData, type ClientSchema } from '@aws-amplify/backend';
 
         const schema = a.schema({
           Note: a.model({ text: a.string() })
-            .authorization((allow) => [allow.authenticated(), allow.publicApiKey()]),
+            .authorization((allow) => [allow.authenticated(), allow.authenticated('oidc'), allow.publicApiKey()]),
         });
         export type Schema = ClientSchema<typeof schema>;
 
@@ -91,6 +92,25 @@ struct Gen2AuthorizationModesServeTests {
         defer { explicit.process.terminate() }
         #expect(await explicit.waitForLog("serving http://"), "\(explicit.logText)")
         #expect(explicit.logText.contains("authorization modes: userPools (default), apiKey"), "\(explicit.logText)")
+    }
+
+    @Test("oidcAuthorizationMode's issuer and client id are the OIDC defaults: its tokens are accepted, another client's refused")
+    func oidcFromTheFile() async throws {
+        let issuer = "https://idp.example.test/realms/app"
+        let modes =
+            "{ defaultAuthorizationMode: 'oidc', oidcAuthorizationMode: { oidcProviderName: 'idp', oidcIssuerUrl: '\(issuer)', clientId: '\(TokenMinter.client)', tokenExpiryFromAuthInSeconds: 300, tokenExpireFromIssueInSeconds: 300 } }"
+        let server = try await SignedInServe.start(project: Self.project(Self.resource(modes))) { folder in
+            ["--schema", "resource.ts", "--jwks-file", SignedInServe.jwksFile(in: folder).path]
+        }
+        defer { server.stop() }
+        #expect(server.serve.logText.contains("authorization modes: oidc (default)"), "\(server.serve.logText)")
+        let query = "{ listNotes { items { id } } }"
+        let accepted = try await server.post(query, headers: ["Authorization": try server.token([("iss", .string(issuer))])])
+        #expect(accepted.status == 200 && accepted.text.contains(#""listNotes""#) && !accepted.text.contains(#""errors""#), "\(accepted.text)")
+        let otherClient = try await server.post(query, headers: ["Authorization": try server.token([("iss", .string(issuer)), ("aud", .string("another-app"))])])
+        #expect(otherClient.status == 401, "\(otherClient.text)")
+        let otherIssuer = try await server.post(query, headers: ["Authorization": try server.token()])
+        #expect(otherIssuer.status == 401, "\(otherIssuer.text)")
     }
 
     @Test("a default mode ModelGraph cannot serve stops serve at its place in the file, before any database")
