@@ -73,14 +73,16 @@ extension Keys {
         @OptionGroup var schemaOptions: KeysSchemaOptions
         @Argument(help: "The id of the key to replace.") var id: String
         @Option(help: "How long the old key stays valid: 30s, 15m, 12h, 7d.") var grace: String = "1h"
-        @Option(help: "Lifetime of the new key.") var expires: String = "7d"
+        @Option(help: "Lifetime of the new key (default: a Gen 2 --schema's expiresInDays, else 7d).") var expires: String?
 
         func run() async throws {
             try await reportingUserErrors {
-                guard let grace = Duration.parse(grace) ?? (self.grace == "0" ? 0 : nil), let lifetime = Duration.parse(expires) else {
+                let document = try schemaOptions.loadDocument()
+                let schemaLifetime = document.flatMap { SchemaAuthorization($0).apiKeyLifetime } ?? APIKeyStore.defaultLifetime
+                guard let grace = Duration.parse(grace) ?? (self.grace == "0" ? 0 : nil), let lifetime = expires.map(Duration.parse) ?? schemaLifetime else {
                     throw UserError("--grace and --expires take a number and a unit (s, m, h, d), e.g. 1h.")
                 }
-                let (client, cluster) = try schemaOptions.databaseOptions(databaseOptions, for: schemaOptions.loadDocument()).connect(logger: makeLogger("modelgraph.keys"))
+                let (client, cluster) = try schemaOptions.databaseOptions(databaseOptions, for: document).connect(logger: makeLogger("modelgraph.keys"))
                 defer { client.shutdown(); cluster?.stop() }
                 guard let key = try await APIKeyStore(client: client).rotate(id: id, grace: grace, lifetime: lifetime) else {
                     throw UserError("No active key with id '\(id)'.")

@@ -73,9 +73,14 @@ struct Gen2AuthorizationModesServeTests {
         let key = try server.serve.apiKey()
         #expect(try await server.post("{ listNotes { items { id } } }", headers: ["x-api-key": key]).status == 200)
 
-        let (created, _, createErrors) = try await CommandLineTests.run(
+        let (created, createdKey, createErrors) = try await CommandLineTests.run(
             ["keys", "create", "--schema", "resource.ts", "--database-url", server.database, "--description", "from-schema"], in: server.folder)
         try #require(created == 0, "\(createErrors)")
+        // keys rotate takes the same default: its replacement (listed first, with the old key's description) too.
+        let createdID = try #require(createdKey.split(separator: "_").dropFirst().first.map(String.init))
+        let (rotated, _, rotateErrors) = try await CommandLineTests.run(
+            ["keys", "rotate", createdID, "--schema", "resource.ts", "--database-url", server.database], in: server.folder)
+        try #require(rotated == 0, "\(rotateErrors)")
         let (listed, list, listErrors) = try await CommandLineTests.run(["keys", "list", "--database-url", server.database], in: server.folder)
         try #require(listed == 0, "\(listErrors)")
         let expected = Self.day(in: 30)
