@@ -44,6 +44,10 @@ extension Evaluator {
         case .secret:
             let name = try string(arguments, 0, of: "secret(...)", at: location)
             return .secret(name)
+        case .imported("defineFunction", _):
+            throw Gen2Error(
+                "defineFunction declares a Lambda function, which ModelGraph does not run: custom handlers and the lambda authorization mode are not supported.",
+                at: location)
         case .imported(let name, let module):
             throw Gen2Error("'\(name)' is imported from '\(module)'; ModelGraph reads the data schema only and cannot follow it.", at: location)
         case .namespace, .allow, .models:
@@ -181,34 +185,5 @@ extension Evaluator {
         if dataDefinition != nil { throw Gen2Error("defineData is called twice; a file defines one data resource.", at: location) }
         dataDefinition = (Value.Located(value: schema.value, location: schema.location), modes)
         return .data
-    }
-
-    /// `authorizationModes: { defaultAuthorizationMode, apiKeyAuthorizationMode: { expiresInDays } }`.
-    private func authorizationModes(_ member: Value.Member) throws(Gen2Error) -> AuthorizationModes {
-        guard case .object(let settings) = member.value else { throw Gen2Error("authorizationModes must be an object.", at: member.location) }
-        var modes = AuthorizationModes()
-        for setting in settings {
-            switch (setting.key, setting.value) {
-            case ("defaultAuthorizationMode", .string(let mode)):
-                guard ["apiKey", "userPool", "oidc", "identityPool", "iam", "lambda"].contains(mode) else {
-                    throw Gen2Error("Unknown defaultAuthorizationMode '\(mode)'.", at: setting.location)
-                }
-                modes.defaultMode = mode
-            case ("apiKeyAuthorizationMode", .object(let apiKey)):
-                for option in apiKey {
-                    switch (option.key, option.value) {
-                    case ("expiresInDays", .number(let days)): modes.apiKeyExpiresInDays = Int(days)
-                    case ("description", .string): continue
-                    default: throw Gen2Error("apiKeyAuthorizationMode option '\(option.key)' is not supported.", at: option.location)
-                    }
-                }
-            case ("userPoolAuthorizationMode", _), ("oidcAuthorizationMode", _):
-                // Read by `serve`'s own user pool and OIDC options; nothing of the schema.
-                continue
-            default:
-                throw Gen2Error("authorizationModes option '\(setting.key)' is not supported by ModelGraph.", at: setting.location)
-            }
-        }
-        return modes
     }
 }

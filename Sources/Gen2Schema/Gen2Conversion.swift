@@ -86,16 +86,42 @@ package struct ExistingDatabase: Sendable, Equatable {
     }
 }
 
-/// `defineData({ authorizationModes: {...} })`.
+/// `defineData({ authorizationModes: {...} })`: what the file says about the API's authorization modes, with
+/// where it says it, for the commands that serve the schema (the schema itself does not depend on them).
 package struct AuthorizationModes: Sendable, Equatable {
-    /// `defaultAuthorizationMode`: `apiKey`, `userPool`, `oidc`, ...
+    /// `defaultAuthorizationMode`: `apiKey`, `userPool`, `oidc`, `identityPool`, `iam` or `lambda`.
     package var defaultMode: String?
-    /// `apiKeyAuthorizationMode.expiresInDays`.
+    /// Where `defaultAuthorizationMode` is written.
+    package var defaultModeLocation: SourceLocation?
+    /// Where `apiKeyAuthorizationMode` is written: its presence makes API keys a mode of the API.
+    package var apiKeyLocation: SourceLocation?
+    /// `apiKeyAuthorizationMode.expiresInDays`, checked to be 1 to 365.
     package var apiKeyExpiresInDays: Int?
+    /// `oidcAuthorizationMode`, when given.
+    package var oidc: OIDCSettings?
+    /// Where `lambdaAuthorizationMode` is written: its presence makes a Lambda authorizer a mode of the API.
+    package var lambdaLocation: SourceLocation?
 
-    /// No modes given.
+    /// No modes given, or the given ones.
     package init(defaultMode: String? = nil, apiKeyExpiresInDays: Int? = nil) {
         self.defaultMode = defaultMode
         self.apiKeyExpiresInDays = apiKeyExpiresInDays
+    }
+
+    /// `oidcAuthorizationMode: { oidcProviderName, oidcIssuerUrl, clientId, ... }`.
+    package struct OIDCSettings: Sendable, Equatable {
+        /// `oidcIssuerUrl`: the issuer the provider's tokens name.
+        package var issuerURL: String?
+        /// `clientId`: the client id the tokens must be for.
+        package var clientID: String?
+        /// Where `oidcAuthorizationMode` is written.
+        package var location: SourceLocation
+
+        /// The settings given at `location`.
+        package init(issuerURL: String?, clientID: String?, location: SourceLocation) {
+            self.issuerURL = issuerURL
+            self.clientID = clientID
+            self.location = location
+        }
     }
 }

@@ -7,11 +7,17 @@ import Store
 
 /// `serve`'s authorization modes, as AppSync's default and additional ones: API keys (`x-api-key`), a Cognito
 /// user pool's tokens (`userPools`) and another OpenID Connect provider's tokens (`oidc`), both sent as
-/// `Authorization`. Without these options the server takes API keys only.
+/// `Authorization`. Without these options the server takes the modes a Gen 2 schema file's `defineData` names
+/// (`SchemaAuthorization`), else API keys only.
 struct AuthOptions: ParsableArguments {
-    @Option(help: "The default authorization mode: apiKey, userPools or oidc (env MODELGRAPH_AUTH_DEFAULT).")
-    var authDefault: String = Self.environment("MODELGRAPH_AUTH_DEFAULT") ?? "apiKey"
-    @Option(help: "An additional authorization mode, repeatable (env MODELGRAPH_AUTH_ADDITIONAL, comma-separated).")
+    @Option(
+        help:
+            "The default authorization mode: apiKey, userPools or oidc (env MODELGRAPH_AUTH_DEFAULT; default: a Gen 2 schema's defaultAuthorizationMode, else apiKey).")
+    var authDefault: String?
+    @Option(
+        help:
+            "An additional authorization mode, repeatable (env MODELGRAPH_AUTH_ADDITIONAL, comma-separated; default: the other modes a Gen 2 schema's authorizationModes configures)."
+    )
     var authAdditional: [String] = Self.list("MODELGRAPH_AUTH_ADDITIONAL")
     @Option(help: "userPools: the user pool's AWS region, e.g. eu-west-1 (env MODELGRAPH_COGNITO_REGION).")
     var cognitoRegion: String = Self.environment("MODELGRAPH_COGNITO_REGION") ?? ""
@@ -20,11 +26,12 @@ struct AuthOptions: ParsableArguments {
     @Option(
         help: "userPools: an app client id a token must name (aud, or client_id in access tokens), repeatable; none: any (env MODELGRAPH_COGNITO_CLIENT_IDS, comma-separated).")
     var cognitoClientId: [String] = Self.list("MODELGRAPH_COGNITO_CLIENT_IDS")
-    @Option(help: "oidc: the provider's issuer, exactly as its tokens' iss (env MODELGRAPH_OIDC_ISSUER).")
+    @Option(help: "oidc: the provider's issuer, exactly as its tokens' iss (env MODELGRAPH_OIDC_ISSUER; default: a Gen 2 schema's oidcIssuerUrl).")
     var oidcIssuer: String = Self.environment("MODELGRAPH_OIDC_ISSUER") ?? ""
     @Option(help: "oidc: the provider's JSON Web Key Set URL (env MODELGRAPH_OIDC_JWKS_URL; default: <issuer>/.well-known/jwks.json).")
     var oidcJwksUrl: String = Self.environment("MODELGRAPH_OIDC_JWKS_URL") ?? ""
-    @Option(help: "oidc: a client id a token must name in aud, repeatable; none: any (env MODELGRAPH_OIDC_CLIENT_IDS, comma-separated).")
+    @Option(
+        help: "oidc: a client id a token must name in aud, repeatable; none: any (env MODELGRAPH_OIDC_CLIENT_IDS, comma-separated; default: a Gen 2 schema's clientId).")
     var oidcClientId: [String] = Self.list("MODELGRAPH_OIDC_CLIENT_IDS")
     @Option(help: "A local JSON Web Key Set file to read the token modes' signing keys from instead of their URLs (env MODELGRAPH_JWKS_FILE).")
     var jwksFile: String = Self.environment("MODELGRAPH_JWKS_FILE") ?? ""
@@ -67,10 +74,37 @@ struct AuthOptions: ParsableArguments {
         }
     }
 
-    /// The configuration the options describe; a user error naming the option to fix when they do not fit
-    /// together (a mode listed twice, a token mode without its issuer, options of a mode that is not configured).
-    func configuration() throws -> Configuration {
-        let modes = try [mode(authDefault, option: "--auth-default")] + authAdditional.map { try mode($0, option: "--auth-additional") }
+    /// The configuration the options describe, with `schema`'s modes where the options say nothing; a user error
+    /// naming the option to fix when they do not fit together (a mode listed twice, a token mode without its
+    /// issuer, options of a mode that is not configured), or the place in the schema file of a mode ModelGraph
+    /// cannot serve.
+    func configuration(schema: SchemaAuthorization = .none) throws -> Configuration {
+        let explicitDefault = authDefault ?? Self.environment("MODELGRAPH_AUTH_DEFAULT")
+        let defaultMode = try explicitDefault.map { try mode($0, option: "--auth-default") } ?? schema.defaultMode?.get() ?? .apiKey
+        var modes = [defaultMode]
+        if authAdditional.isEmpty {
+            // The schema's other modes, and its own default when the options chose another one (a mode
+            // ModelGraph cannot serve is then dropped: the options chose not to use it).
+            var fromSchema = schema.additionalModes
+            if explicitDefault != nil, let fileDefault = try? schema.defaultMode?.get() { fromSchema.insert(.success(fileDefault), at: 0) }
+            for additional in fromSchema {
+                let mode = try additional.get()
+                if !modes.contains(mode) { modes.append(mode) }
+            }
+        } else {
+            modes += try authAdditional.map { try mode($0, option: "--auth-additional") }
+        }
+        var options = self
+        if modes.contains(.oidc) {
+            // The schema's provider, unless the options name one (when oidc is not a mode, they are refused).
+            if oidcIssuer.isEmpty { options.oidcIssuer = schema.oidcIssuer ?? "" }
+            if oidcClientId.isEmpty { options.oidcClientId = schema.oidcClientID.map { [$0] } ?? [] }
+        }
+        return try options.checked(modes)
+    }
+
+    /// The configuration of `modes` (the default first) with these options' settings.
+    private func checked(_ modes: [AuthProvider]) throws -> Configuration {
         for mode in Set(modes) where modes.count(where: { $0 == mode }) > 1 {
             throw UserError("\(mode.rawValue) is listed more than once among --auth-default and --auth-additional; name each mode once.")
         }

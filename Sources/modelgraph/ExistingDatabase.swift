@@ -1,8 +1,8 @@
 import Foundation
+import Gen2Schema
 import ModelIR
 import Postgres
 import SQLSyntax
-import SchemaParser
 import Storage
 import Store
 
@@ -23,7 +23,31 @@ extension SchemaOptions {
     /// false: commands that do not need the schema then behave as they always did.
     var describesExistingDatabase: Bool {
         guard let source = try? String(contentsOfFile: schema, encoding: .utf8) else { return false }
-        return SchemaParser.parse(source: source, file: schema).schema?.isExistingDatabase == true
+        return SchemaFile.parse(source: source, file: schema, readModule: readModule).schema?.isExistingDatabase == true
+    }
+}
+
+extension DatabaseOptions {
+    /// The options to reach the database `document` is served from. For a schema that maps an existing database
+    /// and names no URL (`--database-url`, `DATABASE_URL`, the config file), the URL is the value of the
+    /// environment variable its `connectionUri: secret('NAME')` names; when there is none, a user error naming what
+    /// to set: the embedded PostgreSQL never holds the user's existing tables, so it is not started for them.
+    func resolved(for document: SchemaDocument) throws -> DatabaseOptions {
+        guard document.schema.isExistingDatabase, configuredURL == nil else { return self }
+        let environment = ProcessInfo.processInfo.environment
+        guard let secret = document.conversion?.existingDatabase?.connectionSecret else {
+            throw UserError(
+                "\(document.file) maps an existing database, and no URL names it: give --database-url (or DATABASE_URL); ModelGraph's own PostgreSQL never holds an existing database's tables."
+            )
+        }
+        guard let url = environment[secret], !url.isEmpty else {
+            throw UserError(
+                "\(document.file) reads the existing database's URL from the secret \(secret): set the environment variable \(secret), or give --database-url (or DATABASE_URL)."
+            )
+        }
+        var options = self
+        options.databaseURL = url
+        return options
     }
 }
 

@@ -18,7 +18,9 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply pending migrations and serve the GraphQL API.",
         discussion:
-            "Every option also reads the environment variable named in its help. `modelgraph --config FILE serve …` loads NAME=value lines with those names first; the environment and flags win over the file."
+            "Every option also reads the environment variable named in its help. `modelgraph --config FILE serve …` loads NAME=value lines with those names first; the environment and flags win over the file. "
+            + "A Gen 2 schema's defineData authorizationModes set what these leave unset: the default and additional modes, the OIDC issuer and client id, and the lifetime of the API key serve makes. "
+            + "A schema that maps an existing database is served from --database-url (or DATABASE_URL), else from the environment variable its connectionUri secret names; never from ModelGraph's own PostgreSQL."
     )
     @OptionGroup var schemaOptions: SchemaOptions
     @OptionGroup var migrationOptions: MigrationOptions
@@ -169,8 +171,10 @@ struct Serve: AsyncParsableCommand {
         try await reportingUserErrors {
             let logger = makeLogger("modelgraph")
             let startup = StartupSignals(logger: logger)
-            let authorization = try authOptions.configuration()
-            var schema = try schemaOptions.load().defaultingGroupClaim(to: authorization.groupClaim)
+            let document = try schemaOptions.loadDocument()
+            let schemaAuthorization = SchemaAuthorization(document)
+            let authorization = try authOptions.configuration(schema: schemaAuthorization)
+            var schema = document.schema.defaultingGroupClaim(to: authorization.groupClaim)
             var api = try APISchema.build(from: schema)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
             guard try schema.isExistingDatabase || directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
@@ -179,7 +183,7 @@ struct Serve: AsyncParsableCommand {
             // A port in use stops serve here, before it starts or migrates a database.
             try await checkListenAddress(host: host, port: port)
             try startup.check()
-            let (client, cluster) = try databaseOptions.connect(logger: logger, sharing: .exclusive) { database in
+            let (client, cluster) = try databaseOptions.resolved(for: document).connect(logger: logger, sharing: .exclusive) { database in
                 database.connections = connections
                 database.pipelinedConnections = pipelinedConnections
                 database.pipelineDepth = pipelineDepth
@@ -211,7 +215,7 @@ struct Serve: AsyncParsableCommand {
             let keys = APIKeyStore(client: client)
             // Without the apiKey mode no key would be accepted: none is made.
             if authorization.modes.contains(.apiKey), try await !keys.hasUsableKey() {
-                let key = try await keys.create(description: "created by serve")
+                let key = try await keys.create(description: "created by serve", lifetime: schemaAuthorization.apiKeyLifetime ?? APIKeyStore.defaultLifetime)
                 FileHandle.standardError.write(Data("API key: \(key)\n".utf8))
             }
             for model in schema.models where model.auth.publicOperations.isEmpty {

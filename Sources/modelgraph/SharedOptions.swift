@@ -25,6 +25,12 @@ struct SchemaOptions: ParsableArguments {
     /// Reads and parses the schema (annotated SDL, or an Amplify Gen 2 `.ts`/`.js` file), printing every
     /// diagnostic with its source line on failure.
     func load() throws -> ModelIR.Schema {
+        try loadDocument().schema
+    }
+
+    /// Like `load`, keeping what else the file says (a Gen 2 file's authorization modes and database secret)
+    /// and its text, for diagnostics about those.
+    func loadDocument() throws -> SchemaDocument {
         let source = try read()
         let result = SchemaFile.parse(source: source, file: schema, readModule: readModule)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
@@ -34,7 +40,25 @@ struct SchemaOptions: ParsableArguments {
         guard let parsed = result.schema else {
             throw UserError(SchemaFile.format(result.errors, source: source, modules: result.modules) + "\n\(result.errors.count) error(s) in \(schema)")
         }
-        return parsed
+        return SchemaDocument(file: schema, schema: parsed, conversion: result.conversion, source: source, modules: result.modules)
+    }
+}
+
+/// A schema file that parsed: the schema, and for a Gen 2 file its conversion, which also says what
+/// `defineData` and `configure` set outside the schema.
+struct SchemaDocument {
+    /// The file's path as given.
+    var file: String
+    var schema: ModelIR.Schema
+    /// The conversion of a Gen 2 file; nil for annotated SDL.
+    var conversion: Gen2Conversion?
+    /// The file's text and that of the modules it imports, for diagnostics.
+    var source: String
+    var modules: [String: String]
+
+    /// `diagnostic` with its source line and a caret, as schema errors are printed.
+    func formatted(_ diagnostic: Diagnostic) -> String {
+        SchemaFile.format([diagnostic], source: source, modules: modules)
     }
 }
 
@@ -79,6 +103,12 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Folder of the embedded PostgreSQL cluster (env MODELGRAPH_DATA_DIR).")
     var dataDirectory: String = ProcessInfo.processInfo.environment["MODELGRAPH_DATA_DIR"] ?? ".modelgraph/postgres"
 
+    /// The URL `--database-url` or `DATABASE_URL` (which the config file may set) gives, if any.
+    var configuredURL: String? {
+        guard let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else { return nil }
+        return url
+    }
+
     /// Connects: to the URL, or to the embedded cluster (started when needed). Returns the cluster so the
     /// caller can stop it. One-off commands keep the default pool and use the cluster of a running `serve`
     /// (`.joinOwner`); the server tunes the pool with `configure` and must own its cluster (`.exclusive`).
@@ -90,7 +120,7 @@ struct DatabaseOptions: ParsableArguments {
             configure(&configuration)
             return PostgresClient(configuration: configuration)
         }
-        if let databaseURL = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !databaseURL.isEmpty {
+        if let databaseURL = configuredURL {
             return (client(databaseURL), nil)
         }
         do {

@@ -24,8 +24,11 @@ final class ServeProcess: @unchecked Sendable {
         self.log = log
     }
 
-    /// Starts serve in `folder` on `port` (a free one by default); does not wait for it.
-    static func launch(in folder: URL, port: Int? = nil, arguments: [String] = [], logName: String = "serve.log") throws -> ServeProcess {
+    /// Starts serve in `folder` on `port` (a free one by default), with `environment` added to this process's;
+    /// does not wait for it.
+    static func launch(
+        in folder: URL, port: Int? = nil, arguments: [String] = [], environment added: [String: String] = [:], logName: String = "serve.log"
+    ) throws -> ServeProcess {
         let port = try port ?? freePort()
         let process = Process()
         process.executableURL = CommandLineTests.executable
@@ -34,6 +37,7 @@ final class ServeProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = nil
         environment["LOG_LEVEL"] = "info"
+        environment.merge(added) { $1 }
         process.environment = environment
         let log = folder.appendingPathComponent(logName)
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -44,8 +48,8 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Starts serve and waits until it serves; the first API key it printed in `folder`'s logs is `key`.
-    static func start(in folder: URL, arguments: [String] = [], logName: String = "serve.log") async throws -> ServeProcess {
-        let serve = try launch(in: folder, arguments: arguments, logName: logName)
+    static func start(in folder: URL, arguments: [String] = [], environment: [String: String] = [:], logName: String = "serve.log") async throws -> ServeProcess {
+        let serve = try launch(in: folder, arguments: arguments, environment: environment, logName: logName)
         guard await serve.waitForLog("serving http://") else {
             serve.process.terminate()
             serve.process.waitUntilExit()

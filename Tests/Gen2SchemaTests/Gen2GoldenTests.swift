@@ -47,7 +47,9 @@ struct Gen2GoldenTests {
     @Test("defineData's authorization modes are recorded")
     func authorizationModes() throws {
         let conversion = try Gen2Conversion.convert(source: Gen2Fixtures.source("team-members"), file: "team-members.ts")
-        #expect(conversion.authorizationModes == AuthorizationModes(defaultMode: "apiKey", apiKeyExpiresInDays: 30))
+        #expect(conversion.authorizationModes.defaultMode == "apiKey")
+        #expect(conversion.authorizationModes.apiKeyExpiresInDays == 30)
+        #expect(conversion.authorizationModes.apiKeyLocation != nil && conversion.authorizationModes.oidc == nil)
     }
 
     @Test("an SDL string given to defineData is passed through")
