@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Store
 import TestSupport
 import Testing
 
@@ -55,7 +56,8 @@ struct ExistingDatabaseGen2Tests {
         #expect(listStatus == 200 && listed.contains(#""name":"swift""#) && listed.contains(#""name":"sql""#), "\(listed)")
         #expect(!FileManager.default.fileExists(atPath: serve.clusterFolder.path), "the embedded PostgreSQL was started")
         #expect(await serve.terminate() == 0)
-        #expect(try await ExistingDatabaseTests.catalogFingerprint(conninfo) == before)
+        // Only ModelGraph's change-log triggers (for subscriptions) were added to the user's tables.
+        #expect(try await ExistingDatabaseTests.catalogFingerprint(conninfo).filter { $0 != ChangeLog.triggerName } == before)
     }
 
     @Test("without a URL or the secret's variable, serve stops with one line naming both, and starts no PostgreSQL")
