@@ -22,6 +22,9 @@ extension Evaluator {
         case .rule(let rule): return .rule(try ruleModifier(name, rule, arguments, at: location))
         case .schema(let box): return try schemaMethod(name, box, arguments, at: location)
         case .modelHandle(let box, let model): return try modelHandleMethod(name, box, model, arguments, at: location)
+        case .fieldHandle(let box, let model, let field) where name == "authorization":
+            try authorizeField(field, of: model, in: box, arguments, at: location)
+            return receiver
         case .configuration(let configuration) where name == "schema":
             return .schema(try schema(try object(arguments, 0, of: "configure(...).schema(...)", at: location), database: configuration, at: location))
         default: break

@@ -14,6 +14,8 @@ extension Evaluator {
             let given = try argument(arguments, 0, of: ".\(name)(...)", expecting: "a function", at: location)
             guard case .function(let closure) = given.value else { throw Gen2Error(".\(name) expects a function such as models => [...].", at: given.location) }
             _ = try invoke(closure, [.builtin(.models(box)), .schema(box)], at: given.location)
+        case "addToSchema" where box.database != nil:
+            try addToSchema(box, arguments, at: location)
         case "addToSchema", "addQueries", "addMutations", "addSubscriptions":
             throw Gen2Error(".\(name)(...) adds custom operations or types run by handlers, which ModelGraph does not support.", at: location)
         case "renameModels", "setRelationships", "setAuthorization":
@@ -22,6 +24,26 @@ extension Evaluator {
             throw Gen2Error("A schema has no method '\(name)' that ModelGraph knows.", at: location)
         }
         return .schema(box)
+    }
+
+    /// `.addToSchema({...})` on an existing-database schema: enums and custom types join the schema; a model
+    /// cannot (the tables are the database's), and custom operations are refused where they are built.
+    private func addToSchema(_ box: SchemaBox, _ arguments: [Value.Located], at location: SourceLocation) throws(Gen2Error) {
+        for member in try object(arguments, 0, of: ".addToSchema(...)", at: location) {
+            let definition: TypeDefinition
+            switch member.value {
+            case .field(.enumType(let values)): definition = .enumType(values)
+            case .field(.customType(let custom)): definition = .customType(custom)
+            case .model:
+                throw Gen2Error(".addToSchema cannot add the model '\(member.key)': an existing-database schema's models are its tables.", at: member.location)
+            default:
+                throw Gen2Error(".addToSchema entry '\(member.key)' must be an a.enum() or a.customType(), not \(member.value.description).", at: member.location)
+            }
+            guard box.index(of: member.key) == nil else {
+                throw Gen2Error(".addToSchema: the schema already has a type named '\(member.key)'.", at: member.location)
+            }
+            box.types.append(TypeEntry(name: member.key, location: member.location, definition: definition))
+        }
     }
 
     /// `.renameModels(() => [['table_name', 'ModelName'], ...])`.
@@ -47,6 +69,29 @@ extension Evaluator {
             box.types.removeAll { $0.name == names[1].text }
             box.types.append(entry)
         }
+    }
+
+    /// `models.Name.fields.field.authorization(allow => ...)`: the field's rules, as `.authorization` on its
+    /// builder would set them.
+    mutating func authorizeField(_ field: String, of model: String, in box: SchemaBox, _ arguments: [Value.Located], at location: SourceLocation) throws(Gen2Error) {
+        guard let index = box.index(of: model), case .model(var definition) = box.types[index].definition,
+            let position = definition.fields.firstIndex(where: { $0.name == field })
+        else { throw Gen2Error("models.\(model).fields.\(field): the model has no field named '\(field)'.", at: location) }
+        let rules = try authorizationRules(arguments, at: location)
+        switch definition.fields[position].builder {
+        case .scalar(var scalar):
+            scalar.rules = rules
+            definition.fields[position].builder = .scalar(scalar)
+        case .ref(var reference):
+            reference.rules = rules
+            definition.fields[position].builder = .ref(reference)
+        case .relationship(var relationship):
+            relationship.rules = rules
+            definition.fields[position].builder = .relationship(relationship)
+        case .enumType, .customType:
+            throw Gen2Error("Field-level authorization on an inline enum or custom type is dropped by Amplify's converter; use a.ref('Name').", at: location)
+        }
+        box.types[index].definition = .model(definition)
     }
 
     /// `models.Name.relationships({...})` and `models.Name.authorization(allow => ...)`.

@@ -212,6 +212,13 @@ struct Evaluator {
                 throw Gen2Error("models.\(name): the schema has no model named '\(name)'.", at: location)
             }
             return .modelHandle(box, name)
+        case .modelHandle(let box, let model) where name == "fields":
+            return .fieldsHandle(box, model)
+        case .fieldsHandle(let box, let model):
+            guard let index = box.index(of: model), case .model(let definition) = box.types[index].definition,
+                definition.fields.contains(where: { $0.name == name })
+            else { throw Gen2Error("models.\(model).fields.\(name): the model has no field named '\(name)'.", at: location) }
+            return .fieldHandle(box, model, name)
         case .builtin(.imported(let imported, let module)):
             throw Gen2Error("'\(imported)' is imported from '\(module)'; ModelGraph reads the data schema only and cannot follow it.", at: location)
         case .object(let members):

@@ -24,6 +24,9 @@ indirect enum Value {
     case secret(String)
     /// `models.Post` inside `setRelationships` / `setAuthorization`.
     case modelHandle(SchemaBox, String)
+    /// `models.Post.fields`, and `models.Post.fields.title` (model, field), inside `setAuthorization`.
+    case fieldsHandle(SchemaBox, String)
+    case fieldHandle(SchemaBox, String, String)
     /// What `defineData(...)` returns.
     case data
 
@@ -89,6 +92,8 @@ indirect enum Value {
         case .configuration: "an a.configure() result"
         case .secret: "a secret"
         case .modelHandle(_, let name): "models.\(name)"
+        case .fieldsHandle(_, let model): "models.\(model).fields"
+        case .fieldHandle(_, let model, let field): "models.\(model).fields.\(field)"
         case .data: "a defineData() result"
         }
     }

@@ -31,4 +31,53 @@ struct Gen2ConfigureTests {
         #expect(fromBare.existingDatabase == ExistingDatabase(engine: "postgresql", connectionSecret: "SQL_CONNECTION_STRING"))
         #expect(fromBare.existingDatabase == fromNamespace.existingDatabase)
     }
+
+    static let posts = """
+        import { a } from '@aws-amplify/data-schema';
+        import { configure } from '@aws-amplify/data-schema/internals';
+        import { secret } from '@aws-amplify/backend';
+
+        export const schema = configure({ database: { engine: 'postgresql', connectionUri: secret('SQL') } }).schema({
+          "posts": a.model({ id: a.string().required(), title: a.string(), stage: a.string() }).identifier(["id"]),
+        });
+        """
+
+    @Test("setAuthorization sets a field's rules through models.X.fields.y, as the library does")
+    func fieldRulesThroughSetAuthorization() throws {
+        let source =
+            Self.posts + """
+
+                export const authorized = schema.setAuthorization((models) => [
+                  models.posts.authorization((allow) => allow.publicApiKey()),
+                  models.posts.fields.id.authorization((allow) => allow.authenticated()),
+                ]);
+                """
+        let sdl = try Gen2Conversion.convert(source: source, file: "schema.sql.ts").sdl
+        #expect(sdl.contains("  id: String! @primaryKey @auth(rules: [{allow: private}])\n"), "\(sdl)")
+        #expect(sdl.contains("  title: String\n"), "\(sdl)")
+        let missing = source.replacingOccurrences(of: "fields.id.", with: "fields.nope.")
+        #expect(throws: Gen2Error.self) { try Gen2Conversion.convert(source: missing, file: "schema.sql.ts") }
+    }
+
+    @Test("addToSchema adds enums and custom types to an existing-database schema and refuses models")
+    func addToSchema() throws {
+        let source =
+            Self.posts + """
+
+                export const extended = schema.addToSchema({
+                  Stage: a.enum(['draft', 'published']),
+                  Point: a.customType({ x: a.float(), y: a.float() }),
+                });
+                """
+        let sdl = try Gen2Conversion.convert(source: source, file: "schema.sql.ts").sdl
+        #expect(sdl.contains("enum Stage {"), "\(sdl)")
+        #expect(sdl.contains("type Point \n{\n  x: Float\n  y: Float\n}"), "\(sdl)")
+        let model = source.replacingOccurrences(of: "Point: a.customType(", with: "Point: a.model(")
+        do {
+            _ = try Gen2Conversion.convert(source: model, file: "schema.sql.ts")
+            Issue.record("a model added through addToSchema was accepted")
+        } catch {
+            #expect(error.message.contains("cannot add the model 'Point'"), "\(error.message)")
+        }
+    }
 }
