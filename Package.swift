@@ -69,7 +69,7 @@ let package = Package(
         // Amplify Gen 2 schema files (`amplify/data/resource.ts`): a parser of the TypeScript subset they use, the
         // `a.*` builders evaluated into the annotated SDL Amplify's converter emits, with a map back to the file;
         // and the one loader of schema files (SDL or Gen 2) every command uses.
-        .target(name: "Gen2Schema", dependencies: ["ModelIR", "SchemaParser"], swiftSettings: swiftSettings),
+        .target(name: "Gen2Schema", dependencies: ["JSON", "ModelIR", "SchemaParser"], swiftSettings: swiftSettings),
         .target(
             name: "APISchema",
             dependencies: [
@@ -82,7 +82,7 @@ let package = Package(
         // the planner and the migrations both read it.
         .target(name: "Storage", dependencies: ["ModelIR", "SQLSyntax"], swiftSettings: swiftSettings),
         // A schema for an existing database from its catalog (`modelgraph introspect`), as SDL or Gen 2 TypeScript; pure.
-        .target(name: "Introspection", dependencies: ["ModelIR", "Storage"], swiftSettings: swiftSettings),
+        .target(name: "Introspection", dependencies: ["JSON", "ModelIR", "Storage"], swiftSettings: swiftSettings),
         .target(name: "Auth", dependencies: ["JSON", .product(name: "JWTKit", package: "jwt-kit")], swiftSettings: swiftSettings),
         .target(name: "Migrations", dependencies: ["Storage", "SQLSyntax"], swiftSettings: swiftSettings),
         .target(

@@ -1,3 +1,4 @@
+import JSON
 import ModelIR
 
 /// The SDL text of fields, indexes, rules and `@model` arguments, written as Amplify's converter writes them.
@@ -15,7 +16,7 @@ extension SchemaEmitter {
         if let identifier {
             text += "!"
             if identifier.count > 1 {
-                text += " @primaryKey(sortKeyFields: [\(identifier.dropFirst().map { quoted($0) }.joined(separator: ", "))])"
+                text += " @primaryKey(sortKeyFields: [\(identifier.dropFirst().map(JSONText.quote).joined(separator: ", "))])"
             } else {
                 text += " @primaryKey"
             }
@@ -32,7 +33,7 @@ extension SchemaEmitter {
         fragments.append((text, nil))
         switch field.defaultValue {
         case .generated: fragments.append((" @default", field.defaultLocation))
-        case .value(let value): fragments.append((" @default(value: \(quoted(value)))", field.defaultLocation))
+        case .value(let value): fragments.append((" @default(value: \(JSONText.quote(value)))", field.defaultLocation))
         case nil: break
         }
         for index in indexes { fragments.append((" \(index.text)", index.location)) }
@@ -49,7 +50,7 @@ extension SchemaEmitter {
         if field.references.isEmpty {
             text += " @\(field.kind.rawValue)"
         } else {
-            text += " @\(field.kind.rawValue)(references: [\(field.references.map { quoted($0) }.joined(separator: ","))])"
+            text += " @\(field.kind.rawValue)(references: [\(field.references.map(JSONText.quote).joined(separator: ","))])"
         }
         return text
     }
@@ -67,17 +68,17 @@ extension SchemaEmitter {
     static func indexText(_ index: SecondaryIndex, model: String) -> String {
         let automatic = "list\(model.capitalizedFirst)By\(index.partitionKey.capitalizedFirst)"
         if index.sortKeys.isEmpty && index.name == nil && index.queryField == .automatic {
-            return "@index(queryField: \(quoted(automatic)))"
+            return "@index(queryField: \(JSONText.quote(automatic)))"
         }
         var attributes: [String] = []
-        if let name = index.name, !name.isEmpty { attributes.append("name: \(quoted(name))") }
-        if !index.sortKeys.isEmpty { attributes.append("sortKeyFields: [\(index.sortKeys.map { quoted($0) }.joined(separator: ", "))]") }
+        if let name = index.name, !name.isEmpty { attributes.append("name: \(JSONText.quote(name))") }
+        if !index.sortKeys.isEmpty { attributes.append("sortKeyFields: [\(index.sortKeys.map(JSONText.quote).joined(separator: ", "))]") }
         switch index.queryField {
         case .none: attributes.append("queryField: null")
-        case .named(let name) where !name.isEmpty: attributes.append("queryField: \(quoted(name))")
+        case .named(let name) where !name.isEmpty: attributes.append("queryField: \(JSONText.quote(name))")
         case .named, .automatic:
             let sortKeys = index.sortKeys.isEmpty ? "" : "And" + index.sortKeys.map(\.capitalizedFirst).joined(separator: "And")
-            attributes.append("queryField: \(quoted(automatic + sortKeys))")
+            attributes.append("queryField: \(JSONText.quote(automatic + sortKeys))")
         }
         return "@index(\(attributes.joined(separator: ", ")))"
     }
@@ -87,10 +88,10 @@ extension SchemaEmitter {
         var parts = ["allow: \(rule.strategy)"]
         if let provider = rule.provider { parts.append("provider: \(provider)") }
         if let operations = rule.operations { parts.append("operations: [\(operations.joined(separator: ", "))]") }
-        if let field = rule.field { parts.append(rule.strategy == "groups" ? "groupsField: \(quoted(field))" : "ownerField: \(quoted(field))") }
-        if let groups = rule.groups { parts.append("groups: [\(groups.map { quoted($0) }.joined(separator: ", "))]") }
-        if let claim = rule.identityClaim { parts.append("identityClaim: \(quoted(claim))") }
-        if let claim = rule.groupClaim { parts.append("groupClaim: \(quoted(claim))") }
+        if let field = rule.field { parts.append(rule.strategy == "groups" ? "groupsField: \(JSONText.quote(field))" : "ownerField: \(JSONText.quote(field))") }
+        if let groups = rule.groups { parts.append("groups: [\(groups.map(JSONText.quote).joined(separator: ", "))]") }
+        if let claim = rule.identityClaim { parts.append("identityClaim: \(JSONText.quote(claim))") }
+        if let claim = rule.groupClaim { parts.append("groupClaim: \(JSONText.quote(claim))") }
         return "{\(parts.joined(separator: ", "))}"
     }
 
@@ -133,27 +134,5 @@ extension SchemaEmitter {
             guard let operations = attribute.operations else { return "\(attribute.key):null" }
             return "\(attribute.key):{\(operations.map { "\($0):null" }.joined(separator: ","))}"
         }.joined(separator: ",")
-    }
-
-    /// A GraphQL string literal. The library writes names without escaping; escaping changes nothing for the
-    /// names and values schema files use and keeps a quote or backslash from breaking the SDL.
-    static func quoted(_ text: String) -> String {
-        var escaped = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default:
-                if character.value < 0x20 {
-                    escaped += "\\u" + String(repeating: "0", count: 4 - String(character.value, radix: 16).count) + String(character.value, radix: 16)
-                } else {
-                    escaped.unicodeScalars.append(character)
-                }
-            }
-        }
-        return escaped + "\""
     }
 }

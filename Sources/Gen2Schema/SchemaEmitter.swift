@@ -1,3 +1,4 @@
+import JSON
 import ModelIR
 
 /// Writes the annotated SDL of evaluated schemas as Amplify's `processSchema` writes it: enums and models in
@@ -75,7 +76,7 @@ struct SchemaEmitter {
             let disabled = Self.disabledOperationsText(model.disabledOperations)
             text.append("type \(entry.name) @model(timestamps: null\(disabled.isEmpty ? "" : ", \(disabled)")) ", at: entry.location)
             if !rules.isEmpty { Self.appendAuth(rules, to: &text) }
-            if let original = model.originalName { text.append(" @refersTo(name: \(Self.quoted(original)))", at: entry.location) }
+            if let original = model.originalName { text.append(" @refersTo(name: \(JSONText.quote(original)))", at: entry.location) }
         } else {
             guard !rules.isEmpty else {
                 throw Gen2Error(

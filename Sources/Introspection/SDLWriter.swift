@@ -1,3 +1,4 @@
+import JSON
 import ModelIR
 
 extension IntrospectedSchema {
@@ -16,21 +17,21 @@ extension IntrospectedSchema {
         for model in models.sorted(by: { $0.name < $1.name }) {
             lines.append("")
             var header = "type \(model.name) @model(timestamps: null)"
-            if model.table != model.name { header += " @refersTo(name: \(Self.string(model.table)))" }
+            if model.table != model.name { header += " @refersTo(name: \(JSONText.quote(model.table)))" }
             lines.append(header + " {")
             for field in model.fields {
                 var line = "  \(field.name): \(field.type)"
                 if field.name == model.primaryKey.first {
-                    let sortKeys = model.primaryKey.dropFirst().map(Self.string)
+                    let sortKeys = model.primaryKey.dropFirst().map(JSONText.quote)
                     line += sortKeys.isEmpty ? " @primaryKey" : " @primaryKey(sortKeyFields: [\(sortKeys.joined(separator: ", "))])"
                 }
                 if field.isGeneratedByDatabase { line += " @default" }
-                if field.column != field.name { line += " @refersTo(name: \(Self.string(field.column)))" }
+                if field.column != field.name { line += " @refersTo(name: \(JSONText.quote(field.column)))" }
                 lines.append(line)
             }
             for relationship in model.relationships {
                 let type = relationship.kind == .hasMany ? "[\(relationship.target)]" : relationship.target
-                let references = relationship.references.map(Self.string).joined(separator: ", ")
+                let references = relationship.references.map(JSONText.quote).joined(separator: ", ")
                 lines.append("  \(relationship.name): \(type) @\(relationship.kind.rawValue)(references: [\(references)])")
             }
             lines.append("}")
@@ -42,27 +43,5 @@ extension IntrospectedSchema {
             lines.append("}")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A GraphQL (and TypeScript) string literal of `text`.
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

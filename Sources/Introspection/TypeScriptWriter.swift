@@ -1,3 +1,4 @@
+import JSON
 import ModelIR
 
 extension IntrospectedSchema {
@@ -34,27 +35,27 @@ extension IntrospectedSchema {
         }
         let written = Set(sorted.map(\.name))
         for model in sorted {
-            lines.append("    \(Self.string(model.table)): a")
+            lines.append("    \(JSONText.quote(model.table)): a")
             lines.append("      .model({")
             for field in model.fields {
                 guard Naming.isGraphQLName(field.column) else {
                     notes.append("column \(model.table).\(field.column) left out of the TypeScript schema: Gen 2 cannot map a field to a column that is not a GraphQL name")
                     continue
                 }
-                lines.append("        \(Self.string(field.column)): \(Self.builder(field.type))\(field.isGeneratedByDatabase ? ".default()" : ""),")
+                lines.append("        \(JSONText.quote(field.column)): \(Self.builder(field.type))\(field.isGeneratedByDatabase ? ".default()" : ""),")
             }
             lines.append("      })")
             let key = model.primaryKey.compactMap { name in model.fields.first { $0.name == name }?.column }
-            lines.append("      .identifier([\(key.map(Self.string).joined(separator: ", "))]),")
+            lines.append("      .identifier([\(key.map(JSONText.quote).joined(separator: ", "))]),")
         }
         for enumeration in enums.sorted(by: { $0.name < $1.name }) {
-            lines.append("    \(Self.string(enumeration.name)): a.enum([\(enumeration.values.map(Self.string).joined(separator: ", "))]),")
+            lines.append("    \(JSONText.quote(enumeration.name)): a.enum([\(enumeration.values.map(JSONText.quote).joined(separator: ", "))]),")
         }
         lines.append("  })")
         let renamed = sorted.filter { $0.table != $0.name }
         if !renamed.isEmpty {
             lines.append("  .renameModels(() => [")
-            lines += renamed.map { "    [\(Self.string($0.table)), \(Self.string($0.name))]," }
+            lines += renamed.map { "    [\(JSONText.quote($0.table)), \(JSONText.quote($0.name))]," }
             lines.append("  ])")
         }
         let related = sorted.filter { model in model.relationships.contains { written.contains($0.target) } }
@@ -64,9 +65,9 @@ extension IntrospectedSchema {
                 lines.append("    models.\(model.name).relationships({")
                 for relationship in model.relationships where written.contains(relationship.target) {
                     let child = relationship.kind == .belongsTo ? model : (models.first { $0.name == relationship.target } ?? model)
-                    let columns = relationship.references.compactMap { name in child.fields.first { $0.name == name }?.column }.map(Self.string)
+                    let columns = relationship.references.compactMap { name in child.fields.first { $0.name == name }?.column }.map(JSONText.quote)
                     let references = columns.count == 1 ? columns[0] : "[\(columns.joined(separator: ", "))]"
-                    lines.append("      \(relationship.name): a.\(relationship.kind.rawValue)(\(Self.string(relationship.target)), \(references)),")
+                    lines.append("      \(relationship.name): a.\(relationship.kind.rawValue)(\(JSONText.quote(relationship.target)), \(references)),")
                 }
                 lines.append("    }),")
             }
@@ -80,7 +81,7 @@ extension IntrospectedSchema {
     static func builder(_ type: FieldType) -> String {
         var text: String
         switch type.base {
-        case .enumeration(let name), .object(let name), .model(let name): text = "a.ref(\(string(name)))"
+        case .enumeration(let name), .object(let name), .model(let name): text = "a.ref(\(JSONText.quote(name)))"
         case .scalar(let scalar):
             let names: [ScalarType: String] = [
                 .id: "id", .string: "string", .int: "integer", .float: "float", .boolean: "boolean", .awsDate: "date", .awsTime: "time",
