@@ -8,10 +8,9 @@ import Planner
 struct Followers: Sendable {
     private var alwaysChecked: [SubscriptionHub.Subscriber] = []
     /// Column → required value → subscriptions.
-    private var byColumnValue: [String: [String: [SubscriptionHub.Subscriber]]] = [:] {
-        didSet { listedColumns = Set(byColumnValue.keys) }
-    }
-    /// The columns `byColumnValue` lists under: the only members of a row image read to find subscriptions.
+    private var byColumnValue: [String: [String: [SubscriptionHub.Subscriber]]] = [:]
+    /// The keys of `byColumnValue`, kept as a set for `listed` (set once per insert or removal, not per change):
+    /// the only members of a row image read to find subscriptions.
     private var listedColumns: Set<String> = []
     /// How many subscriptions follow.
     private(set) var count = 0
@@ -20,6 +19,7 @@ struct Followers: Sendable {
     mutating func insert(_ subscriber: SubscriptionHub.Subscriber) {
         if let (column, values) = subscriber.plan.requiredColumnValues {
             for value in Set(values) { byColumnValue[column, default: [:]][value, default: []].append(subscriber) }
+            listedColumns.insert(column)
         } else {
             alwaysChecked.append(subscriber)
         }
@@ -37,6 +37,7 @@ struct Followers: Sendable {
             }
             if byColumnValue[column]?.isEmpty == true { byColumnValue[column] = nil }
         }
+        listedColumns = Set(byColumnValue.keys)
         count = alwaysChecked.count + listedOnce.count
         return before - count
     }

@@ -29,18 +29,7 @@ struct Gen2AuthorizationModesServeTests {
 
     /// Makes `folder` a project of `resource`: `resource.ts` and the migration `migrate generate` writes for it.
     static func project(_ resource: String) -> (URL) throws -> Void {
-        { folder in
-            try resource.write(to: folder.appendingPathComponent("resource.ts"), atomically: true, encoding: .utf8)
-            try FileManager.default.removeItem(at: folder.appendingPathComponent("migrations"))
-            let generate = Process()
-            generate.executableURL = CommandLineTests.executable
-            generate.arguments = ["migrate", "generate", "--schema", "resource.ts", "--migrations", "migrations", "--name", "init"]
-            generate.currentDirectoryURL = folder
-            generate.standardOutput = FileHandle.nullDevice
-            try generate.run()
-            generate.waitUntilExit()
-            guard generate.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-        }
+        { folder in try SignedInServe.project(resource, in: folder, file: "resource.ts") }
     }
 
     @Test("defaultAuthorizationMode 'userPool': serve requires a token, makes no API key and refuses one")

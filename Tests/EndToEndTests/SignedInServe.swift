@@ -66,13 +66,14 @@ final class SignedInServe: Sendable {
             })
     }
 
-    /// Makes `folder` a project of `schema`: the schema file and a migration `modelgraph migrate generate` writes.
-    static func project(_ schema: String, in folder: URL) throws {
-        try schema.write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
+    /// Makes `folder` a project of `schema`: the schema file (`file`) and a migration `modelgraph migrate
+    /// generate` writes.
+    static func project(_ schema: String, in folder: URL, file: String = "schema.graphql") throws {
+        try schema.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("migrations"))
         let generate = Process()
         generate.executableURL = CommandLineTests.executable
-        generate.arguments = ["migrate", "generate", "--schema", "schema.graphql", "--migrations", "migrations", "--name", "init"]
+        generate.arguments = ["migrate", "generate", "--schema", file, "--migrations", "migrations", "--name", "init"]
         generate.currentDirectoryURL = folder
         generate.standardOutput = FileHandle.nullDevice
         try generate.run()
