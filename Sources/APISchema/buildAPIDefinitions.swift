@@ -16,11 +16,13 @@ struct APIDefinitionsBuilder {
         var query: [String: RootField] = [:]
         var mutation: [String: RootField] = [:]
         var subscription: [String: RootField] = [:]
+        /// Why extensions were left out, in the order they were tried.
+        var extensionWarnings: [String] = []
     }
 
     /// The definitions and root fields being collected: each definition once, in the order first added; the
     /// per-model enum and key inputs and the root fields are written after every model's types.
-    private struct Collected {
+    struct Collected {
         var output = Output()
         var seen: Set<String> = []
         var queryFields: [SDLField] = []
@@ -28,6 +30,8 @@ struct APIDefinitionsBuilder {
         var subscriptionFields: [SDLField] = []
         var enumInputs: [SDLDefinition] = []
         var keyInputs: [SDLDefinition] = []
+        /// Names of the definitions extensions added, which another extension may add again unchanged.
+        var extensionDefinitions: Set<String> = []
 
         mutating func add(_ definition: SDLDefinition) {
             if seen.insert(definition.name).inserted { output.definitions.append(definition) }
@@ -52,6 +56,13 @@ struct APIDefinitionsBuilder {
         for input in collected.enumInputs { collected.add(input) }
         for input in SharedDefinitions.scalarInputs() { collected.add(input) }
         for input in collected.keyInputs { collected.add(input) }
+        let context = APIExtensionContext(
+            schema: schema, definitions: collected.output.definitions,
+            rootFields: [.query: collected.output.query, .mutation: collected.output.mutation, .subscription: collected.output.subscription],
+            models: models)
+        for provider in APIExtensions.registered {
+            for addition in provider(context) { collected.addExtension(addition) }
+        }
         if !collected.queryFields.isEmpty { collected.add(.object("Query", fields: collected.queryFields)) }
         if !collected.mutationFields.isEmpty { collected.add(.object("Mutation", fields: collected.mutationFields)) }
         if !collected.subscriptionFields.isEmpty { collected.add(.object("Subscription", fields: collected.subscriptionFields)) }

@@ -102,6 +102,10 @@ package enum SQLFunction: String, Sendable, Equatable {
     case toJSON = "to_json"
     case coalesce
     case count
+    case sum
+    case avg
+    case min
+    case max
     case now
     case genRandomUUID = "gen_random_uuid"
     case toChar = "to_char"
@@ -121,10 +125,14 @@ package struct SQLOrder: Equatable, Sendable {
     package var expression: SQLExpression
     /// True for `DESC`.
     package var descending: Bool
+    /// `NULLS FIRST` (true) or `NULLS LAST` (false); nil writes neither, leaving PostgreSQL's default (last
+    /// for ascending, first for descending), which is the order a plain index scan gives.
+    package var nullsFirst: Bool?
 
     /// Creates an item.
-    package init(_ expression: SQLExpression, descending: Bool = false) {
+    package init(_ expression: SQLExpression, descending: Bool = false, nullsFirst: Bool? = nil) {
         self.expression = expression
         self.descending = descending
+        self.nullsFirst = nullsFirst
     }
 }
