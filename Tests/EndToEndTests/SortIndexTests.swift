@@ -51,4 +51,16 @@ struct SortIndexTests {
         let mixed = try await Self.explain("{ listItems(sort: [{field: shelfId}, {field: addedOn, direction: DESC}], limit: 20) { items { sku } } }", planner: planner, server: server)
         #expect(mixed.contains("Sort"), "\(mixed)")
     }
+
+    @Test("an index query sorted by another field keeps its partition key and sort-key condition; ties fall back on the primary key")
+    func indexQuerySort() async throws {
+        let server = try await QueryTests.seeded()
+        defer { server.stop() }
+        let sorted = try await server.graphQL(
+            #"{ itemsByShelfIdAndAddedOn(shelfId: "s1", addedOn: {ge: "2024-01-02"}, sort: [{field: title, direction: DESC}]) { items { sku kind version } } }"#)
+        let items = (value(sorted, "data", "itemsByShelfIdAndAddedOn", "items") as? [[String: Any]])?.map { "\($0["sku"]!)/\($0["kind"]!)/\($0["version"]!)" }
+        #expect(items == ["ab/BOOK/10", "a/GAME/1", "a/BOOK/1"], "\(sorted)")
+        let both = try await server.graphQL(#"{ itemsByShelfIdAndAddedOn(shelfId: "s1", sortDirection: DESC, sort: [{field: title}]) { items { sku } } }"#)
+        #expect(errorType(both) == "InvalidArgumentsError")
+    }
 }

@@ -133,4 +133,12 @@ struct SortAndCountTests {
         #expect(try sql(["s": [["field": "size"]], "l": 7]) == ascending)
         #expect(planner.cachedPlanCount == 3)
     }
+
+    @Test("a subscription's delivery statement may select a hasMany count, counted per delivered row")
+    func subscriptionCount() throws {
+        let plan = try SubscriptionPlanTests.plan("subscription { onUpdateTeam { id membersCount } }")
+        let sql = plan.delivery.sql
+        #expect(sql.contains(#"(SELECT (count(*))::integer FROM "Member" AS "#), "\(sql)")
+        #expect(sql.contains(#"AS "membersCount""#), "\(sql)")
+    }
 }
