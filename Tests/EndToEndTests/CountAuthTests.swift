@@ -1,5 +1,5 @@
-import Foundation
 import Execution
+import Foundation
 import Planner
 import Testing
 

@@ -48,7 +48,8 @@ struct SortIndexTests {
             #expect(!text.contains("Sort"), "\(query)\n\(text)")
         }
         // A sort the index cannot give (a key in the other direction) sorts: the check above can fail.
-        let mixed = try await Self.explain("{ listItems(sort: [{field: shelfId}, {field: addedOn, direction: DESC}], limit: 20) { items { sku } } }", planner: planner, server: server)
+        let mixed = try await Self.explain(
+            "{ listItems(sort: [{field: shelfId}, {field: addedOn, direction: DESC}], limit: 20) { items { sku } } }", planner: planner, server: server)
         #expect(mixed.contains("Sort"), "\(mixed)")
     }
 

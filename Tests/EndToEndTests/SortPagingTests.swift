@@ -139,7 +139,8 @@ struct SortPagingTests {
     func countsAndAggregates() async throws {
         let server = try await Self.seeded()
         defer { server.stop() }
-        try await server.seed(#"mutation { a: createMember(input: {id: "x1", name: "x", teamId: "t03"}) { id } b: createMember(input: {id: "x2", name: "y", teamId: "t03"}) { id } }"#)
+        try await server.seed(
+            #"mutation { a: createMember(input: {id: "x1", name: "x", teamId: "t03"}) { id } b: createMember(input: {id: "x2", name: "y", teamId: "t03"}) { id } }"#)
         let response = try await server.graphQL(
             #"""
             { all: countTeams big: countTeams(filter: {size: {ge: 2}})
