@@ -102,10 +102,6 @@ package enum SQLFunction: String, Sendable, Equatable {
     case toJSON = "to_json"
     case coalesce
     case count
-    case sum
-    case avg
-    case min
-    case max
     case now
     case genRandomUUID = "gen_random_uuid"
     case toChar = "to_char"
@@ -117,6 +113,11 @@ package enum SQLFunction: String, Sendable, Equatable {
     case encode
     case convertTo = "convert_to"
     case translate
+    case lower
+    /// Aggregates (used with `SQLExpression.aggregate`).
+    case sum, avg, min, max
+    case toTSVector = "to_tsvector"
+    case websearchToTSQuery = "websearch_to_tsquery"
 }
 
 /// One `ORDER BY` item.
