@@ -133,6 +133,27 @@ struct APIExtensionTests {
         #expect(api.queryFields["countPosts"]?.kind == .list)
     }
 
+    @Test("a required field on an existing input, or a required argument on an existing field, leaves the extension out")
+    func requiredAdditionsRefused() throws {
+        let provider: APIExtensionProvider = { _ in
+            [
+                APIExtension(feature: "required field", model: "Post", additions: [.field(SDLField("tags", "[String!]!"), toType: "CreatePostInput")]),
+                APIExtension(feature: "required argument", model: "Post", additions: [.argument(SDLArgument("sort", "String!"), toType: "Query", field: "listPosts")]),
+                APIExtension(
+                    feature: "optional", model: "Post",
+                    additions: [.field(SDLField("tags", "[String!]"), toType: "CreatePostInput"), .argument(SDLArgument("sort", "String"), toType: "Query", field: "listPosts")]),
+            ]
+        }
+        let api = try Self.build(Self.source, [provider])
+        #expect(
+            api.extensionWarnings == [
+                "The 'required field' extension for model Post is left out: the field 'tags' it adds to the input 'CreatePostInput' is required.",
+                "The 'required argument' extension for model Post is left out: the argument 'sort' it adds to 'Query.listPosts' is required.",
+            ])
+        #expect(Self.block("CreatePostInput", in: api.sdl)?.contains("tags: [String!]\n") == true)
+        #expect(api.sdl.contains("sort: String)"))
+    }
+
     @Test("a shared definition added again unchanged is one definition; a different one with its name clashes")
     func sharedDefinitions() throws {
         let shared = SDLDefinition.enumeration(ModelNames.sortNulls, values: ["FIRST", "LAST"])
