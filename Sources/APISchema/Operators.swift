@@ -40,9 +40,9 @@ package enum Operator: String, CaseIterable, Sendable {
     private static let comparisons: [Operator] = [.ne, .eq, .le, .lt, .ge, .gt]
     private static let functions: [Operator] = [.attributeExists, .attributeType]
 
-    /// The operators of `input` for values of `family` (ignored by the enum and composite inputs), in the
-    /// order the transformer writes them.
-    package static func operators(of input: Input, family: Family = .string) -> [Operator] {
+    /// The operators of `input` for values of `family` (ignored by the enum and composite inputs) on
+    /// `surface`, in the order the transformer writes them; extension operators, if any, come after AppSync's.
+    package static func operators(of input: Input, family: Family = .string, surface: APISurface) -> [Operator] {
         switch input {
         case .filter:
             if family.isText { return comparisons + [.contains, .notContains, .between, .beginsWith] + functions + [.size] }
@@ -77,9 +77,9 @@ package enum Operator: String, CaseIterable, Sendable {
         }
     }
 
-    /// The fields of an input of `input`'s kind for values of the type named `valueType`.
-    static func fields(of input: Input, family: Family = .string, valueType: String) -> [SDLField] {
-        operators(of: input, family: family).map { SDLField($0.rawValue, $0.operandType(in: input, valueType: valueType)) }
+    /// The fields of an input of `input`'s kind on `surface` for values of the type named `valueType`.
+    static func fields(of input: Input, family: Family = .string, surface: APISurface, valueType: String) -> [SDLField] {
+        operators(of: input, family: family, surface: surface).map { SDLField($0.rawValue, $0.operandType(in: input, valueType: valueType)) }
     }
 
     /// The SQL comparison of `lt`, `le`, `gt` and `ge`; nil for the others, whose SQL depends on where they are.

@@ -77,6 +77,8 @@ struct ConnectionCompiler {
         guard let sort = arguments.sort else {
             return (orderKeys ?? model.primaryKey).compactMap { model.field(named: $0) }.map { SortKey(field: $0, descending: arguments.descending, nullsFirst: nil) }
         }
+        // GraphQL validation refuses `sort` where the API lacks it; the compiler does not rely on it.
+        guard selection.api.allowsExtensions else { throw PlanError(.validation, "Unknown argument 'sort'.") }
         guard !arguments.hasSortDirection else {
             throw PlanError(.invalidArguments, "Arguments 'sort' and 'sortDirection' cannot be used together; give the direction in 'sort'.")
         }

@@ -5,10 +5,10 @@ import SQLSyntax
 
 extension SelectionCompiler {
     /// The hasMany or manyToMany field that the selected field `name` of `model` counts (`commentsCount`
-    /// counts `comments`), when it is such a counter.
+    /// counts `comments`), when it is such a counter; never on AppSync's API, which has none.
     func countedRelationship(_ name: String, of model: Model) -> ModelIR.Field? {
         let suffix = ModelNames.relationCount("")
-        guard name.hasSuffix(suffix), let field = model.field(named: String(name.dropLast(suffix.count))),
+        guard api.allowsExtensions, name.hasSuffix(suffix), let field = model.field(named: String(name.dropLast(suffix.count))),
             ModelNames.relationCount(field.name) == name, let relationship = field.relationship,
             relationship.kind == .hasMany || relationship.kind == .manyToMany
         else { return nil }

@@ -114,10 +114,11 @@ package enum SQLRenderer {
         } else {
             text += " (" + insert.columns.map(Quoting.identifier).joined(separator: ", ") + ")"
             if var guardQuery = insert.guardedBy {
+                precondition(insert.rows.count == 1, "a guarded insert writes one row")
                 guardQuery.columns = insert.values.map { SelectColumn($0) }
                 text += " " + select(guardQuery)
             } else {
-                text += " VALUES (" + insert.values.map(expression).joined(separator: ", ") + ")"
+                text += " VALUES " + insert.rows.map { "(" + $0.map(expression).joined(separator: ", ") + ")" }.joined(separator: ", ")
             }
         }
         if !insert.returning.isEmpty {
@@ -225,6 +226,11 @@ package enum SQLRenderer {
             return "(" + self.expression(array) + ")[" + self.expression(index) + "]"
         case .slice(let array, let lower, let upper):
             return "(" + self.expression(array) + ")[" + self.expression(lower) + ":" + self.expression(upper) + "]"
+        case .exists(let select, let negated):
+            return (negated ? "(NOT EXISTS (" : "(EXISTS (") + self.select(select) + "))"
+        case .like(let value, let pattern, let escape):
+            let escapeClause = escape.map { " ESCAPE " + Quoting.literal(String($0)) } ?? ""
+            return "(" + self.expression(value) + " LIKE " + self.expression(pattern) + escapeClause + ")"
         }
     }
 }

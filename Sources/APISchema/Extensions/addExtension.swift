@@ -1,5 +1,7 @@
-/// The clash rule: AppSync's API wins. An extension whose additions reuse a taken name, or refer to a type that
-/// does not exist (say one a dropped extension would have added), is left out whole, with a warning.
+/// The clash rule: AppSync's API wins. An extension whose additions reuse a taken name, refer to a type that does
+/// not exist (say one a dropped extension would have added), or would make a request valid on AppSync invalid (a
+/// required field on an existing input type, a required argument on an existing field) is left out whole, with a
+/// warning.
 extension APIDefinitionsBuilder.Collected {
     /// The names GraphQL defines without a declaration.
     private static let builtInTypes: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
@@ -39,6 +41,7 @@ extension APIDefinitionsBuilder.Collected {
                 output.definitions[index] = .object(name, fields: fields)
             case .input(let name, var fields):
                 if fields.contains(where: { $0.name == field.name }) { return "the input '\(name)' already has a field '\(field.name)'" }
+                if field.type.hasSuffix("!") { return "the field '\(field.name)' it adds to the input '\(name)' is required" }
                 if let reason = missingType(in: field) { return reason }
                 fields.append(field)
                 output.definitions[index] = .input(name, fields: fields)
@@ -46,6 +49,7 @@ extension APIDefinitionsBuilder.Collected {
                 return "'\(typeName)' is not an object or input type"
             }
         case .argument(let argument, let typeName, let fieldName):
+            if argument.type.hasSuffix("!") { return "the argument '\(argument.name)' it adds to '\(typeName).\(fieldName)' is required" }
             if let reason = missingType(argument.type) { return reason }
             if let operation = APIOperationType(rawValue: typeName) {
                 return updateRootFields(operation) { Self.appendArgument(argument, toField: fieldName, ofType: typeName, in: &$0) }
