@@ -19,6 +19,8 @@ request = function()
   elseif OP == "q3" then v = '{"id":"' .. pick(ids.blogs) .. '"}'
   elseif OP == "q5" then v = '{"id":"' .. pick(ids.tags) .. '"}'
   elseif OP == "m1" then v = '{"postId":"' .. pick(ids.posts) .. '","content":"benchmark comment"}'
+  elseif OP == "s1" then v = '{"id":"' .. pick(ids.blogs) .. '"}'
+  elseif OP == "c1" then v = '{"id":"' .. pick(ids.blogs) .. '","min":' .. math.random(0, 10) .. '}'
   else v = '{}' end
   return wrk.format("POST", "/graphql", HEADERS, '{"query":' .. quote(QUERY) .. ',"variables":' .. v .. '}')
 end

@@ -11,6 +11,10 @@ package enum RootFieldKind: Equatable, Sendable {
     case delete
     /// A subscription on the named mutation kind (create, update or delete).
     case subscription(String)
+    /// `countPosts(filter)`: how many records the caller may list match the filter.
+    case count
+    /// `aggregatePosts(filter)`: the count, sums, averages, minimums and maximums of those records.
+    case aggregate
 }
 
 /// A root field and the model it serves.

@@ -1,7 +1,7 @@
 import GraphQL
 
 /// The paging arguments of a list, index query or hasMany field. Values may hold variable leaves: `limit`
-/// and `nextToken` become parameters, `sortDirection` chooses the SQL and is pinned.
+/// and `nextToken` become parameters, `sortDirection` and `sort` choose the SQL and are pinned.
 struct ConnectionArguments {
     /// The `limit` argument (`.null` when absent or null).
     var limit: InputValue
@@ -13,6 +13,10 @@ struct ConnectionArguments {
     var nextToken: InputValue?
     var filter: InputValue?
     var descending: Bool
+    /// True when `sortDirection` was given (not null).
+    var hasSortDirection: Bool
+    /// The `sort` argument (pinned), if given and not null.
+    var sort: InputValue?
     /// The field's name and every argument but `limit`/`nextToken`, for the token's hash.
     var fieldName: String
     var fingerprint: [(label: String, value: InputValue)]
@@ -24,6 +28,8 @@ struct ConnectionArguments {
         nextToken = nil
         filter = nil
         descending = false
+        hasSortDirection = false
+        sort = nil
         fieldName = field.name.value
         fingerprint = []
         for argument in field.arguments {
@@ -37,8 +43,14 @@ struct ConnectionArguments {
                 if value != .null { filter = value }
                 fingerprint.append(("filter", value))
             case "sortDirection":
-                descending = values.pinned(value).enumName == "DESC"
+                let direction = values.pinned(value)
+                descending = direction.enumName == "DESC"
+                hasSortDirection = !direction.isNull
                 fingerprint.append(("sort", value))
+            case "sort":
+                let entries = values.pinned(value)
+                if !entries.isNull { sort = entries }
+                fingerprint.append(("sortBy", value))
             default:
                 fingerprint.append((argument.name.value, value))
             }

@@ -14,9 +14,9 @@ struct ConnectionCompiler {
         field: GraphQL.Field, model: Model, alias: String, condition: SQLExpression, arguments: ConnectionArguments,
         orderKeys: [String]? = nil, binds: inout BindAllocator
     ) throws(PlanError) -> SQLExpression {
-        let keys = (orderKeys ?? model.primaryKey).compactMap { model.field(named: $0) }
-        let keyColumns = keys.map { SQLExpression.column(table: alias, name: $0.columnName) }
-        let order = keyColumns.map { SQLOrder($0, descending: arguments.descending) }
+        let keys = try sortKeys(model: model, arguments: arguments, orderKeys: orderKeys)
+        let keyColumns = keys.map { SQLExpression.column(table: alias, name: $0.field.columnName) }
+        let order = zip(keys, keyColumns).map { $0.order($1) }
         let conditions = [condition] + (try pageConditions(model: model, alias: alias, keys: keys, arguments: arguments, binds: &binds))
         let (defaultLimit, maximumLimit) = (arguments.defaultLimit, arguments.maximumLimit)
         let limit = try binds.bind(arguments.limit, as: .integer) { (value) throws(PlanError) in
@@ -71,10 +71,25 @@ struct ConnectionCompiler {
         return .subquery(Select(columns: [SelectColumn(JSONObjectExpression.build(outer))], from: [.subquery(inner, alias: page, lateral: false)]))
     }
 
+    /// The keys the page is ordered by: a `sort` argument's (then the primary key), else `orderKeys` (the
+    /// primary key by default) in the direction `sortDirection` gives.
+    private func sortKeys(model: Model, arguments: ConnectionArguments, orderKeys: [String]?) throws(PlanError) -> [SortKey] {
+        guard let sort = arguments.sort else {
+            return (orderKeys ?? model.primaryKey).compactMap { model.field(named: $0) }.map { SortKey(field: $0, descending: arguments.descending, nullsFirst: nil) }
+        }
+        // GraphQL validation refuses `sort` where the API lacks it; the compiler does not rely on it.
+        guard selection.api.allowsExtensions else { throw PlanError(.validation, "Unknown argument 'sort'.") }
+        guard !arguments.hasSortDirection else {
+            throw PlanError(.invalidArguments, "Arguments 'sort' and 'sortDirection' cannot be used together; give the direction in 'sort'.")
+        }
+        return try SortCompiler(model: model, access: selection.access).keys(sort)
+    }
+
     /// The page's conditions beyond the caller's: the filter, and with a `nextToken` the keyset bound past the
-    /// token's key (each key part a parameter checked against the token's hash of the arguments).
+    /// token's values (each a parameter checked against the token's hash of the arguments; a version 2 token,
+    /// of a `sort`, may hold NULL for a key that can be NULL).
     private func pageConditions(
-        model: Model, alias: String, keys: [ModelIR.Field], arguments: ConnectionArguments, binds: inout BindAllocator
+        model: Model, alias: String, keys: [SortKey], arguments: ConnectionArguments, binds: inout BindAllocator
     ) throws(PlanError) -> [SQLExpression] {
         var conditions: [SQLExpression] = []
         if let filter = arguments.filter {
@@ -83,18 +98,34 @@ struct ConnectionCompiler {
         guard let token = arguments.nextToken else { return conditions }
         let (fieldName, labels, hashInputs) = (arguments.fieldName, arguments.fingerprint.map(\.label), arguments.fingerprint.map(\.value))
         let keyCount = keys.count
+        let version = arguments.sort == nil ? 1 : 2
         var bound: [SQLExpression] = []
         for (position, key) in keys.enumerated() {
-            let type = StorageMapping.sqlType(of: key)
+            let type = StorageMapping.sqlType(of: key.field)
+            let nullable = key.nullsFirst != nil
+            // An enum's values, which a forged token could otherwise replace with text the column refuses.
+            var allowed: Set<String>?
+            if case .enumeration(let name) = key.field.type.base { allowed = selection.api.schema.enumType(named: name).map { Set($0.values) } }
+            let enumValues = allowed
             bound.append(
                 try binds.bind([token] + hashInputs, as: type) { (inputs) throws(PlanError) in
                     guard case .string(let text) = inputs[0] else { throw NextToken.invalid }
                     let hash = ConnectionArguments.hash(fieldName: fieldName, labels: labels, values: Array(inputs.dropFirst()))
-                    return try NextToken.checked(NextToken.decode(text, expectedHash: hash, keyCount: keyCount)[position], as: type)
+                    let value: String
+                    if version == 1 {
+                        value = try NextToken.decode(text, expectedHash: hash, keyCount: keyCount)[position]
+                    } else if let decoded = try NextToken.decode(text, expectedHash: hash, keyCount: keyCount, version: 2)[position] {
+                        value = decoded
+                    } else {
+                        if nullable { return nil }
+                        throw NextToken.invalid
+                    }
+                    if let enumValues, !enumValues.contains(value) { throw NextToken.invalid }
+                    return try NextToken.checked(value, as: type)
                 })
         }
-        let keyColumns = keys.map { SQLExpression.column(table: alias, name: $0.columnName) }
-        conditions.append(.binary(.row(keyColumns), arguments.descending ? .less : .greater, .row(bound)))
+        let keyColumns = keys.map { SQLExpression.column(table: alias, name: $0.field.columnName) }
+        conditions.append(SortCompiler.after(keys, columns: keyColumns, bounds: bound))
         return conditions
     }
 
@@ -108,8 +139,9 @@ struct ConnectionCompiler {
             ConnectionArguments.hash(fieldName: fieldName, labels: labels, values: inputs)
         }
         let lastKey = (0..<keyCount).map { SQLExpression.element(.aggregate(.arrayAgg, [.column(table: page, name: "k\($0)")]), limit) }
+        let version = arguments.sort == nil ? 1 : 2
         return .caseWhen(
-            [(.binary(.aggregate(.count, [.keyword(.star)]), .greater, limit), NextToken.expression(keys: lastKey, hash: hash))],
+            [(.binary(.aggregate(.count, [.keyword(.star)]), .greater, limit), NextToken.expression(keys: lastKey, hash: hash, version: version))],
             else: nil
         )
     }

@@ -4,19 +4,21 @@ import ModelIR
 import SQLSyntax
 
 /// Keyset `nextToken`s: base64 of `{"v":1,"h":<hash of the arguments>,"k":[last key as text…]}`. Built in
-/// SQL (so nested connections get one too) and read here; a token from other arguments is rejected.
+/// SQL (so nested connections get one too) and read here; a token from other arguments is rejected. A page
+/// ordered by a `sort` argument gets version 2, whose `k` holds the last row's sort values and then its key,
+/// where a sort value may be null; a token of one version is never read as the other.
 enum NextToken {
     /// The hash of the arguments' canonical text.
     static func hash(_ fingerprint: String) -> String {
         StableHash.hex(fingerprint)
     }
 
-    /// The SQL expression producing a token from key columns.
-    static func expression(keys: [SQLExpression], hash: SQLExpression) -> SQLExpression {
+    /// The SQL expression producing a token of `version` from key columns (a NULL column becomes a JSON null).
+    static func expression(keys: [SQLExpression], hash: SQLExpression, version: Int = 1) -> SQLExpression {
         let document = SQLExpression.function(
             .jsonBuildObject,
             [
-                .constant("v"), .integer(1), .constant("h"), hash, .constant("k"), .function(.jsonBuildArray, keys.map { .cast($0, .text) }),
+                .constant("v"), .integer(version), .constant("h"), hash, .constant("k"), .function(.jsonBuildArray, keys.map { .cast($0, .text) }),
             ])
         let encoded = SQLExpression.function(.encode, [.function(.convertTo, [.cast(document, .text), .constant("UTF8")]), .constant("base64")])
         return .function(.translate, [encoded, .constant("\n"), .constant("")])
@@ -25,18 +27,32 @@ enum NextToken {
     /// The error for a token that cannot be used.
     static let invalid = PlanError(.invalidNextToken, "Invalid nextToken: it is malformed or was issued for other arguments.")
 
-    /// The key values of a token, checked against the arguments' hash. A token is small and flat: anything
-    /// longer than 64 KB or nested deeper than the token's own shape is refused before it is parsed.
+    /// The key values of a version 1 token, checked against the arguments' hash. A token is small and flat:
+    /// anything longer than 64 KB or nested deeper than the token's own shape is refused before it is parsed.
     static func decode(_ token: String, expectedHash: String, keyCount: Int) throws(PlanError) -> [String] {
+        var keys: [String] = []
+        for key in try decode(token, expectedHash: expectedHash, keyCount: keyCount, version: 1) {
+            guard let key else { throw invalid }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// The values of a token of `version`, checked against the arguments' hash; nil for a null value, which
+    /// only version 2 may hold.
+    static func decode(_ token: String, expectedHash: String, keyCount: Int, version: Int) throws(PlanError) -> [String?] {
         guard token.utf8.count <= 65_536, let data = Data(base64Encoded: token),
             let object = try? JSONReader.parse(Array(data), maximumDepth: 3),
-            object["v"] == .int(1), object["h"] == .string(expectedHash),
+            object["v"] == .int(version), object["h"] == .string(expectedHash),
             case .list(let items)? = object["k"], items.count == keyCount
         else { throw invalid }
-        var keys: [String] = []
+        var keys: [String?] = []
         for item in items {
-            guard case .string(let key) = item else { throw invalid }
-            keys.append(key)
+            switch item {
+            case .string(let key): keys.append(key)
+            case .null where version >= 2: keys.append(nil)
+            default: throw invalid
+            }
         }
         return keys
     }

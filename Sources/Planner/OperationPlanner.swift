@@ -340,7 +340,7 @@ package final class OperationPlanner: Sendable {
     static func operation(_ kind: RootFieldKind) -> ModelOperation {
         switch kind {
         case .get: .get
-        case .list, .indexQuery: .list
+        case .list, .indexQuery, .count, .aggregate: .list
         case .create: .create
         case .update: .update
         case .delete: .delete

@@ -36,6 +36,10 @@ struct RootFieldCompiler {
             return try UpdateDeleteCompiler(selection: selection).update(field, model: model, records: records)
         case .delete:
             return try UpdateDeleteCompiler(selection: selection).delete(field, model: model, records: records)
+        case .count:
+            statement = .select(try AggregateCompiler(selection: selection).count(field, model: model, records: records, binds: &binds))
+        case .aggregate:
+            statement = .select(try AggregateCompiler(selection: selection).aggregate(field, model: model, records: records, binds: &binds))
         case .subscription:
             throw PlanError(.unsupported, OperationPlanner.subscriptionsOverWebSocket)
         }

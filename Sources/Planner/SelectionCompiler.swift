@@ -98,6 +98,9 @@ struct SelectionCompiler {
         let name = field.name.value
         if name == "__typename" { return .constant(model.name) }
         guard let modelField = model.field(named: name) else {
+            if let counted = countedRelationship(name, of: model) {
+                return try relationCount(field, counting: counted, model: model, alias: alias, binds: &binds)
+            }
             throw PlanError(.validation, "Field '\(name)' in type '\(model.name)' is undefined.")
         }
         let column = SQLExpression.column(table: alias, name: modelField.columnName)
@@ -134,12 +137,7 @@ struct SelectionCompiler {
         }
         let nested = descending(key)
         let childAlias = binds.alias()
-        var joined: [SQLExpression] = zip(relationship.localFields, relationship.targetFields).map { local, remote in
-            .binary(
-                .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
-                .column(table: alias, name: model.field(named: local)?.columnName ?? local)
-            )
-        }
+        var joined = Self.join(relationship, from: model, alias: alias, to: target, childAlias: childAlias)
         // Related records the caller's rules do not match are left out, as a list of them leaves them out.
         if case .records(let rules) = decision { joined.append(access.predicate(rules, model: target, alias: childAlias, binds: &binds)) }
         let join = SQLExpression.and(joined)
@@ -166,6 +164,17 @@ struct SelectionCompiler {
             return try ConnectionCompiler(selection: nested).connection(
                 field: field, model: target, alias: childAlias, condition: condition, arguments: arguments, orderKeys: orderKeys,
                 binds: &binds
+            )
+        }
+    }
+
+    /// The conditions joining the related records of `relationship` (rows `childAlias` of `target`) to the
+    /// row `alias` of `model`.
+    static func join(_ relationship: Relationship, from model: Model, alias: String, to target: Model, childAlias: String) -> [SQLExpression] {
+        zip(relationship.localFields, relationship.targetFields).map { local, remote in
+            .binary(
+                .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
+                .column(table: alias, name: model.field(named: local)?.columnName ?? local)
             )
         }
     }

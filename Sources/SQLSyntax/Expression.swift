@@ -133,10 +133,14 @@ package struct SQLOrder: Equatable, Sendable {
     package var expression: SQLExpression
     /// True for `DESC`.
     package var descending: Bool
+    /// `NULLS FIRST` (true) or `NULLS LAST` (false); nil writes neither, leaving PostgreSQL's default (last
+    /// for ascending, first for descending), which is the order a plain index scan gives.
+    package var nullsFirst: Bool?
 
     /// Creates an item.
-    package init(_ expression: SQLExpression, descending: Bool = false) {
+    package init(_ expression: SQLExpression, descending: Bool = false, nullsFirst: Bool? = nil) {
         self.expression = expression
         self.descending = descending
+        self.nullsFirst = nullsFirst
     }
 }

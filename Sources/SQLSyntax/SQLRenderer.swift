@@ -102,7 +102,9 @@ package enum SQLRenderer {
     }
 
     static func orderList(_ items: [SQLOrder]) -> String {
-        items.map { expression($0.expression) + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+        items.map { item in
+            expression(item.expression) + (item.descending ? " DESC" : "") + (item.nullsFirst.map { $0 ? " NULLS FIRST" : " NULLS LAST" } ?? "")
+        }.joined(separator: ", ")
     }
 
     static func insert(_ insert: Insert) -> String {

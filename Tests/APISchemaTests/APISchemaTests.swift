@@ -8,7 +8,8 @@ import Testing
 
 @Suite("Generated API schema")
 struct APISchemaTests {
-    static func api(_ name: String, surface: APISurface = .extended) throws -> APISchema {
+    /// The API of the fixture `name`; AppSync's by default, which the contract tests below describe.
+    static func api(_ name: String, surface: APISurface = .appSync) throws -> APISchema {
         try APISchema.build(from: SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)), surface: surface)
     }
 
@@ -23,7 +24,7 @@ struct APISchemaTests {
 
     @Test("the extended API (the default) matches its golden file, adds no warnings and round-trips", arguments: Fixtures.schemaNames())
     func extendedGolden(name: String) throws {
-        let api = try Self.api(name)
+        let api = try Self.api(name, surface: .extended)
         #expect(api.surface == .extended)
         #expect(api.extensionWarnings.isEmpty, "\(api.extensionWarnings)")
         if let difference = Golden.check(api.sdl, named: "extended/\(name).graphql") { Issue.record(Comment(rawValue: difference)) }
@@ -86,7 +87,7 @@ struct APISchemaTests {
             type ManyLeft @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyRight: [ManyRight] @manyToMany(relationName: "leftRightJoin") }
             type ManyRight @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyLeft: [ManyLeft] @manyToMany(relationName: "leftRightJoin") }
             """
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         #expect(
             Self.fields(api, "Primary") == [
                 "id: ID!", "secret: String",
@@ -144,7 +145,7 @@ struct APISchemaOptionTests {
             type Note @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  content: String!  tags: [String!]  attachments: Attachment }
             type Attachment { report: String!  image: String! }
             """
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         // Upstream's SQL strategy omits timestamps; the DynamoDB shape we serve adds them (docs/api-contract.md §1).
         let timestamps: Set<String> = [
             "createdAt: AWSDateTime!", "updatedAt: AWSDateTime!", "createdAt: ModelStringInput", "updatedAt: ModelStringInput", "createdAt: ModelSubscriptionStringInput",
@@ -179,7 +180,7 @@ struct APISchemaOptionTests {
             type Post @model(queries: {get: "fetchPost", list: null}, mutations: {delete: null}, subscriptions: null, timestamps: null) @auth(rules: [{allow: public}]) { id: ID!  title: String }
             type Log @model(queries: null, mutations: null, timestamps: {createdAt: "loggedAt", updatedAt: null}) @auth(rules: [{allow: public}]) { id: ID!  line: String @index(name: "byLine") }
             """
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         let query = Set(APISchemaTests.fields(api, "Query").map { String($0.prefix { $0 != "(" }) })
         #expect(query == ["fetchPost", "logsByLine"])
         let mutation = Set(APISchemaTests.fields(api, "Mutation").map { String($0.prefix { $0 != "(" }) })
@@ -200,7 +201,7 @@ struct APISchemaOptionTests {
               date: AWSDateTime! @index(name: "GSI", sortKeyFields: ["other"])
             }
             """
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         let query = APISchemaTests.fields(api, "Query")
         #expect(query.contains("getTest(id: ID!, kind: Kind!, other: Int!): Test"))
         #expect(

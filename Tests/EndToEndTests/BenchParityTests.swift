@@ -3,7 +3,7 @@ import Postgres
 import TestSupport
 import Testing
 
-/// The six benchmark operations return, value for value, what the raw SQL floor returns (bench/raw), except
+/// The benchmark operations return, value for value, what the raw SQL floor returns (bench/raw), except
 /// `nextToken`, which the floor always leaves null.
 @Suite("Benchmark operations equal the raw SQL floor")
 struct BenchParityTests {
@@ -41,7 +41,7 @@ struct BenchParityTests {
         try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     }
 
-    @Test("q1–q5 and m1 match the floor")
+    @Test("q1–q5, s1, c1 and m1 match the floor")
     func parity() async throws {
         let server = try await LiveServer.start(schema: "bench-blog")
         defer { server.stop() }
@@ -56,6 +56,7 @@ struct BenchParityTests {
             ("q3_has_many_page", "q3_has_many_page", "n", 12, ["id": try await md5("blog-12")]),
             ("q4_depth3", "q4_depth3", nil, 0, [:]),
             ("q5_many_to_many", "q5_many_to_many", "n", 33, ["id": try await md5("tag-33")]),
+            ("s1_sorted_page", "s1_sorted_page", "n", 12, ["id": try await md5("blog-12")]),
         ]
         for (query, raw, variable, number, variables) in cases {
             let floor = try #require(try await server.client.query(try Self.rawSQL(raw, variable, number)).scalar)
@@ -66,6 +67,11 @@ struct BenchParityTests {
             #expect(
                 expected != nil && expected == actual, "\(query) differs from the floor: \(String(describing: expected).prefix(600)) vs \(String(describing: actual).prefix(600))")
         }
+        // c1 draws two numbers: the blog and the least rating.
+        let countFloor = try Self.rawSQL("c1_count", "n", 12).replacingOccurrences(of: ":m", with: "4")
+        let counted = try await server.graphQL(try Self.file("queries/c1_count.graphql"), variables: ["id": try await md5("blog-12"), "min": 4])
+        let countExpected = try Self.parse(try #require(try await server.client.query(countFloor).scalar)) as? NSDictionary
+        #expect(countExpected != nil && countExpected == (counted as NSDictionary), "c1: \(counted) vs \(String(describing: countExpected))")
         let postID = try await md5("post-9")
         let created = try await server.graphQL(try Self.file("queries/m1_create_comment.graphql"), variables: ["postId": postID, "content": "benchmark comment"])
         let floor = try #require(

@@ -60,11 +60,14 @@ struct CommandLineTests {
         #expect(errors.contains("2 error(s) in bad.graphql"))
     }
 
-    @Test("print-schema prints the generated SDL")
+    @Test("print-schema prints the generated SDL: the extended API, or AppSync's with --appsync")
     func printSchema() async throws {
         let (status, output, _) = try await Self.run(["print-schema", "--schema", "schema.graphql"])
         #expect(status == 0)
-        #expect(output.contains("listTeams(filter: ModelTeamFilterInput, limit: Int, nextToken: String): ModelTeamConnection"))
+        #expect(output.contains("listTeams(filter: ModelTeamFilterInput, limit: Int, nextToken: String, sort: [ModelTeamSortInput!]): ModelTeamConnection"))
+        let (appSyncStatus, appSync, _) = try await Self.run(["print-schema", "--appsync", "--schema", "schema.graphql"])
+        #expect(appSyncStatus == 0)
+        #expect(appSync.contains("listTeams(filter: ModelTeamFilterInput, limit: Int, nextToken: String): ModelTeamConnection"))
     }
 
     @Test("migrate generate writes the next file, then says nothing changed; destructive changes need the flag")

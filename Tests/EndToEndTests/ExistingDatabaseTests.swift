@@ -53,11 +53,11 @@ import Testing
             if let difference = Golden.check(output, named: golden) { Issue.record("\(difference)") }
             if let difference = Golden.check(error, named: golden + ".notes") { Issue.record("\(difference)") }
         }
-        // The API ModelGraph serves for the introspected schema: no implicit timestamps, subscriptions as for
-        // any model, database-generated keys optional in create inputs.
+        // The API ModelGraph serves for the introspected schema (AppSync's part of it): no implicit timestamps,
+        // subscriptions as for any model, database-generated keys optional in create inputs.
         let (written, _, writeError) = try await CommandLineTests.run(["introspect", "--database-url", conninfo, "--output", "schema.graphql"], in: folder)
         #expect(written == 0, "\(writeError)")
-        let (status, api, error) = try await CommandLineTests.run(["print-schema", "--schema", "schema.graphql"], in: folder)
+        let (status, api, error) = try await CommandLineTests.run(["print-schema", "--appsync", "--schema", "schema.graphql"], in: folder)
         #expect(status == 0, "\(error)")
         if let difference = Golden.check(api, named: "existing-database.api.graphql") { Issue.record("\(difference)") }
     }

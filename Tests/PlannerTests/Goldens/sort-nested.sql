@@ -1,0 +1,4 @@
+-- getTeam
+SELECT to_json("__r$3") FROM "Team" AS "t0", LATERAL (SELECT (SELECT json_build_object('items', coalesce(array_to_json((array_agg("p"."o0"))[1:$2::integer]), ('[]')::json), 'nextToken', CASE WHEN (count(*) > $2::integer) THEN translate(encode(convert_to((json_build_object('v', 2, 'h', $3::text, 'k', json_build_array(((array_agg("p"."k0"))[$2::integer])::text, ((array_agg("p"."k1"))[$2::integer])::text)))::text, 'UTF8'), 'base64'), '
+', '') END) FROM (SELECT "t1"."name" AS "k0", "t1"."id" AS "k1", "__r$2" AS "o0" FROM "Member" AS "t1", LATERAL (SELECT "t1"."id" AS "id", "t1"."name" AS "name") AS "__r$2" WHERE ("t1"."teamId" = "t0"."id") ORDER BY "t1"."name" DESC, "t1"."id" DESC LIMIT ($2::integer + 1)) AS "p") AS "members") AS "__r$3" WHERE ("t0"."id" = $1::text)
+-- parameters: 't1', '5', '412e1e8427951e10'

@@ -1,0 +1,4 @@
+-- listTeams
+SELECT (SELECT json_build_object('items', coalesce(array_to_json((array_agg("p"."o0"))[1:$3::integer]), ('[]')::json), 'nextToken', CASE WHEN (count(*) > $3::integer) THEN translate(encode(convert_to((json_build_object('v', 2, 'h', $4::text, 'k', json_build_array(((array_agg("p"."k0"))[$3::integer])::text, ((array_agg("p"."k1"))[$3::integer])::text)))::text, 'UTF8'), 'base64'), '
+', '') END) FROM (SELECT "t0"."size" AS "k0", "t0"."id" AS "k1", "__r$1" AS "o0" FROM "Team" AS "t0", LATERAL (SELECT "t0"."id" AS "id", "t0"."size" AS "size") AS "__r$1" WHERE (TRUE AND ((($1::integer IS NULL) AND (("t0"."size" IS NOT NULL) OR (("t0"."size" IS NULL) AND ("t0"."id" > $2::text)))) OR (($1::integer IS NOT NULL) AND (("t0"."size" > $1::integer) OR (("t0"."size" = $1::integer) AND ("t0"."id" > $2::text)))))) ORDER BY "t0"."size" NULLS FIRST, "t0"."id" LIMIT ($3::integer + 1)) AS "p")
+-- parameters: NULL, 't1', '2', 'cfd7ba7e4f29ad73'
