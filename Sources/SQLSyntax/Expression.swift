@@ -43,6 +43,11 @@ package indirect enum SQLExpression: Equatable, Sendable {
     case element(SQLExpression, SQLExpression)
     /// `(array)[lower:upper]`: the elements between two 1-based positions, both included.
     case slice(SQLExpression, lower: SQLExpression, upper: SQLExpression)
+    /// `EXISTS (SELECT …)`, or `NOT EXISTS (SELECT …)` when negated.
+    case exists(Select, negated: Bool)
+    /// `e LIKE pattern ESCAPE 'c'`: `escape` is the program's own escape character (never a request value);
+    /// nil leaves PostgreSQL's default, the backslash, implicit.
+    case like(SQLExpression, pattern: SQLExpression, escape: Character?)
 
     /// Equality to a typed expression with a case list of equatable pairs.
     package static func == (lhs: SQLExpression, rhs: SQLExpression) -> Bool {
@@ -85,6 +90,8 @@ package enum SQLOperator: String, Sendable, Equatable {
     case or = "OR"
     case plus = "+"
     case concat = "||"
+    /// Full-text match of a `tsvector` and a `tsquery`.
+    case textSearchMatch = "@@"
     case isDistinctFrom = "IS DISTINCT FROM"
     case isNotDistinctFrom = "IS NOT DISTINCT FROM"
     case arrayContainedBy = "<@"
@@ -113,6 +120,11 @@ package enum SQLFunction: String, Sendable, Equatable {
     case encode
     case convertTo = "convert_to"
     case translate
+    case lower
+    /// Aggregates (used with `SQLExpression.aggregate`).
+    case sum, avg, min, max
+    case toTSVector = "to_tsvector"
+    case websearchToTSQuery = "websearch_to_tsquery"
 }
 
 /// One `ORDER BY` item.

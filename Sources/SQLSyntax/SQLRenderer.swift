@@ -13,8 +13,9 @@ package enum SQLRenderer {
         case .addColumn(let table, let column):
             return "ALTER TABLE \(tableName(table)) ADD COLUMN \(columnDefinition(column))"
         case .createIndex(let index):
-            let columns = index.columns.map(Quoting.identifier).joined(separator: ", ")
-            return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(Quoting.identifier(index.name)) ON \(tableName(index.table)) (\(columns))"
+            return createIndex(index)
+        case .createExtension(let name):
+            return "CREATE EXTENSION IF NOT EXISTS \(Quoting.identifier(name))"
         case .addForeignKey(let table, let key):
             return "ALTER TABLE \(tableName(table)) ADD \(foreignKey(key))"
         case .dropTable(let table):
@@ -146,6 +147,18 @@ package enum SQLRenderer {
         return text
     }
 
+    static func createIndex(_ index: CreateIndex) -> String {
+        var elements: [String]
+        if let expression = index.expression {
+            elements = ["(" + self.expression(expression) + ")"]
+        } else {
+            elements = index.columns.map(Quoting.identifier)
+        }
+        if let operatorClass = index.operatorClass { elements = elements.map { $0 + " " + operatorClass.rawValue } }
+        let method = index.method == .btree ? "" : "USING \(index.method.rawValue) "
+        return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(Quoting.identifier(index.name)) ON \(tableName(index.table)) \(method)(\(elements.joined(separator: ", ")))"
+    }
+
     static func createTable(_ table: CreateTable) -> String {
         var parts = table.columns.map { "  " + columnDefinition($0) }
         if !table.primaryKey.isEmpty {
@@ -223,6 +236,11 @@ package enum SQLRenderer {
             return "(" + self.expression(array) + ")[" + self.expression(index) + "]"
         case .slice(let array, let lower, let upper):
             return "(" + self.expression(array) + ")[" + self.expression(lower) + ":" + self.expression(upper) + "]"
+        case .exists(let select, let negated):
+            return (negated ? "(NOT EXISTS (" : "(EXISTS (") + self.select(select) + "))"
+        case .like(let value, let pattern, let escape):
+            let escapeClause = escape.map { " ESCAPE " + Quoting.literal(String($0)) } ?? ""
+            return "(" + self.expression(value) + " LIKE " + self.expression(pattern) + escapeClause + ")"
         }
     }
 }

@@ -38,14 +38,15 @@ final class LiveServer: Sendable {
         self.migrations = migrations
     }
 
-    /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`.
+    /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, with the text indexes `textIndexes`
+    /// declares (`--text-index`).
     static func start(
-        schema name: String, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
+        schema name: String, textIndexes: [String] = [], configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5
     ) async throws -> LiveServer {
-        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
         let database: String
         if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 4, statementTimeoutMilliseconds: statementTimeoutMilliseconds))
