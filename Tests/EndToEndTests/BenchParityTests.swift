@@ -3,7 +3,7 @@ import Postgres
 import TestSupport
 import Testing
 
-/// The six benchmark operations return, value for value, what the raw SQL floor returns (bench/raw), except
+/// The benchmark operations return, value for value, what the raw SQL floor returns (bench/raw), except
 /// `nextToken`, which the floor always leaves null.
 @Suite("Benchmark operations equal the raw SQL floor")
 struct BenchParityTests {
@@ -41,7 +41,7 @@ struct BenchParityTests {
         try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     }
 
-    @Test("q1–q5 and m1 match the floor")
+    @Test("q1–q5, r1 and m1 match the floor")
     func parity() async throws {
         let server = try await LiveServer.start(schema: "bench-blog")
         defer { server.stop() }
@@ -56,6 +56,7 @@ struct BenchParityTests {
             ("q3_has_many_page", "q3_has_many_page", "n", 12, ["id": try await md5("blog-12")]),
             ("q4_depth3", "q4_depth3", nil, 0, [:]),
             ("q5_many_to_many", "q5_many_to_many", "n", 33, ["id": try await md5("tag-33")]),
+            ("r1_relation_some", "r1_relation_some", "n", 33, ["tag": try await md5("tag-33")]),
         ]
         for (query, raw, variable, number, variables) in cases {
             let floor = try #require(try await server.client.query(try Self.rawSQL(raw, variable, number)).scalar)
