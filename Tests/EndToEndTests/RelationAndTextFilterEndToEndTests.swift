@@ -105,6 +105,27 @@ struct RelationAndTextFilterEndToEndTests {
         #expect(value(response, "data", "listNotes") is NSNull)
     }
 
+    @Test("under an owner rule of the related model only the caller's related records count")
+    func ownerRuleInside() async throws {
+        let h = try await OwnerRuleTests.harness()
+        defer { h.server.stop() }
+        let alice = OwnerRuleTests.user("alice"), bob = OwnerRuleTests.user("bob")
+        _ = await h.run(#"mutation { createNote(input: {id: "a1", title: "shared title"}) { id } }"#, as: alice)
+        _ = await h.run(#"mutation { createNote(input: {id: "b1", title: "shared title"}) { id } }"#, as: bob)
+        _ = await h.run(#"mutation { createRemark(input: {id: "ra", body: "x", noteId: "a1"}) { id } }"#, as: alice)
+        _ = await h.run(#"mutation { createRemark(input: {id: "rb", body: "x", noteId: "b1"}) { id } }"#, as: bob)
+        let query = "query($f: ModelRemarkFilterInput) { listRemarks(filter: $f) { items { id } } }"
+        let filter: InputValue = ["note": ["title": ["eq": "shared title"]]]
+        for (caller, expected) in [(alice, ["ra"]), (bob, ["rb"])] {
+            // Both remarks are listed to every signed-in user; the filter sees only the caller's notes.
+            let all = await h.run("{ listRemarks { items { id } } }", as: caller)
+            #expect(((all.data["listRemarks"] as? [String: Any])?["items"] as? [[String: String]])?.count == 2)
+            let filtered = await h.run(query, as: caller, ["f": filter])
+            #expect(filtered.errors.isEmpty)
+            #expect(((filtered.data["listRemarks"] as? [String: Any])?["items"] as? [[String: String]])?.compactMap { $0["id"] } == expected)
+        }
+    }
+
     /// PostgreSQL's plan for the SQL the planner writes for `query` with filter `filter`, sequential scans
     /// disabled so any index that matches the SQL is used.
     static func plan(_ server: LiveServer, _ query: String, _ filter: InputValue) async throws -> String {
