@@ -233,6 +233,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "SQLSyntaxTests", dependencies: ["SQLSyntax"], swiftSettings: swiftSettings),
         // Token verification with keys the tests generate; a key set served by a local HTTP server.
         .testTarget(
             name: "AuthTests",

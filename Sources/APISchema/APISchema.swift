@@ -16,16 +16,25 @@ package struct APISchema: @unchecked Sendable {
     package let subscriptionFields: [String: RootField]
     /// The model schema the API was built from.
     package let models: ModelIR.Schema
+    /// Whether this is AppSync's API or the extended one.
+    package let surface: APISurface
+    /// Why extensions were left out of this API (a name AppSync's API already uses), one sentence each; the
+    /// commands print them to standard error.
+    package let extensionWarnings: [String]
 
-    /// Builds the API of `schema`.
-    package static func build(from schema: ModelIR.Schema) throws -> APISchema {
-        let generated = APIDefinitionsBuilder(schema: schema).build()
+    /// Builds the API of `schema` for `surface`; the extended surface adds the extensions of `extensions`
+    /// (the registered ones unless a test gives others).
+    package static func build(
+        from schema: ModelIR.Schema, surface: APISurface = .extended, extensions: [APIExtensionProvider] = APIExtensions.registered
+    ) throws -> APISchema {
+        let generated = APIDefinitionsBuilder(schema: schema, surface: surface).build(extensions: extensions)
         let sdl = SDLPrinter.print(generated.definitions)
         let graphQLSchema = try buildSchema(source: Source(body: sdl, name: "generated API"))
         try fixInputFields(of: graphQLSchema)
         return APISchema(
             sdl: sdl, graphQLSchema: graphQLSchema, queryFields: generated.query, mutationFields: generated.mutation,
-            subscriptionFields: generated.subscription, models: schema
+            subscriptionFields: generated.subscription, models: schema, surface: surface,
+            extensionWarnings: generated.extensionWarnings
         )
     }
 

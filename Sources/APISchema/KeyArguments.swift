@@ -34,7 +34,7 @@ struct SortKeyArgument {
             }
             return SDLField(field.name, typeName)
         }
-        let conditionFields = Operator.fields(of: .compositeKeyCondition, valueType: keyInput)
+        let conditionFields = Operator.fields(of: .compositeKeyCondition, surface: .appSync, valueType: keyInput)
         self.name = ModelNames.sortKeyArgument(sortKeys)
         self.type = conditionInput
         self.definitions = [.input(conditionInput, fields: conditionFields), .input(keyInput, fields: keyFields)]

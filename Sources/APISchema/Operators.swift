@@ -47,12 +47,15 @@ package enum Operator: String, CaseIterable, Sendable {
     /// True for the operators that fold case (and so need PostgreSQL's ICU collation).
     package var foldsCase: Bool { self == .eqInsensitive || self == .containsInsensitive || self == .beginsWithInsensitive }
 
-    /// The operators of `input` for values of `family` (ignored by the enum and composite inputs), in the
-    /// order the transformer writes them.
-    package static func operators(of input: Input, family: Family = .string) -> [Operator] {
+    /// The operators of `input` for values of `family` (ignored by the enum and composite inputs) on
+    /// `surface`, in the order the transformer writes them; extension operators, if any, come after AppSync's.
+    package static func operators(of input: Input, family: Family = .string, surface: APISurface) -> [Operator] {
         switch input {
         case .filter:
-            if family.isText { return comparisons + [.contains, .notContains, .between, .beginsWith] + functions + [.size] }
+            if family.isText {
+                let extensions = family == .string && surface == .extended ? textExtensions : []
+                return comparisons + [.contains, .notContains, .between, .beginsWith] + functions + [.size] + extensions
+            }
             if family == .boolean { return [.ne, .eq] + functions }
             return comparisons + [.between] + functions
         case .size:
@@ -84,9 +87,9 @@ package enum Operator: String, CaseIterable, Sendable {
         }
     }
 
-    /// The fields of an input of `input`'s kind for values of the type named `valueType`.
-    static func fields(of input: Input, family: Family = .string, valueType: String) -> [SDLField] {
-        operators(of: input, family: family).map { SDLField($0.rawValue, $0.operandType(in: input, valueType: valueType)) }
+    /// The fields of an input of `input`'s kind on `surface` for values of the type named `valueType`.
+    static func fields(of input: Input, family: Family = .string, surface: APISurface, valueType: String) -> [SDLField] {
+        operators(of: input, family: family, surface: surface).map { SDLField($0.rawValue, $0.operandType(in: input, valueType: valueType)) }
     }
 
     /// The SQL comparison of `lt`, `le`, `gt` and `ge`; nil for the others, whose SQL depends on where they are.

@@ -4,11 +4,14 @@ import ModelIR
 /// per-model types and inputs, shared inputs, then the root types.
 struct APIDefinitionsBuilder {
     let schema: Schema
+    /// Whether extensions are added after AppSync's definitions.
+    let surface: APISurface
     let models: ModelDefinitionsBuilder
 
-    init(schema: Schema) {
+    init(schema: Schema, surface: APISurface) {
         self.schema = schema
-        self.models = ModelDefinitionsBuilder(schema: schema)
+        self.surface = surface
+        self.models = ModelDefinitionsBuilder(schema: schema, surface: surface)
     }
 
     struct Output {
@@ -16,11 +19,13 @@ struct APIDefinitionsBuilder {
         var query: [String: RootField] = [:]
         var mutation: [String: RootField] = [:]
         var subscription: [String: RootField] = [:]
+        /// Why extensions were left out, in the order they were tried.
+        var extensionWarnings: [String] = []
     }
 
     /// The definitions and root fields being collected: each definition once, in the order first added; the
     /// per-model enum and key inputs and the root fields are written after every model's types.
-    private struct Collected {
+    struct Collected {
         var output = Output()
         var seen: Set<String> = []
         var queryFields: [SDLField] = []
@@ -28,13 +33,18 @@ struct APIDefinitionsBuilder {
         var subscriptionFields: [SDLField] = []
         var enumInputs: [SDLDefinition] = []
         var keyInputs: [SDLDefinition] = []
+        /// Names of the definitions extensions added, which another extension may add again unchanged.
+        var extensionDefinitions: Set<String> = []
 
+        /// Adds AppSync's `definition` unless its name is taken, which keeps the first one.
         mutating func add(_ definition: SDLDefinition) {
             if seen.insert(definition.name).inserted { output.definitions.append(definition) }
         }
     }
 
-    func build() -> Output {
+    /// AppSync's definitions and root fields, then, on the extended surface, each extension of `providers`
+    /// that does not clash with them; the root types come last.
+    func build(extensions providers: [APIExtensionProvider]) -> Output {
         var collected = Collected()
         for scalar in ScalarType.allCases where scalar.isAWSScalar { collected.add(.scalar(scalar.graphQLName)) }
         collected.add(.directive("@aws_subscribe(mutations: [String]) on FIELD_DEFINITION"))
@@ -50,8 +60,17 @@ struct APIDefinitionsBuilder {
             addMutationsAndSubscriptions(of: model, names: names, to: &collected)
         }
         for input in collected.enumInputs { collected.add(input) }
-        for input in SharedDefinitions.scalarInputs() { collected.add(input) }
+        for input in SharedDefinitions.scalarInputs(surface: surface) { collected.add(input) }
         for input in collected.keyInputs { collected.add(input) }
+        if surface == .extended {
+            let context = APIExtensionContext(
+                schema: schema, definitions: collected.output.definitions,
+                rootFields: [.query: collected.output.query, .mutation: collected.output.mutation, .subscription: collected.output.subscription],
+                models: models)
+            for provider in providers {
+                for addition in provider(context) { collected.addExtension(addition) }
+            }
+        }
         if !collected.queryFields.isEmpty { collected.add(.object("Query", fields: collected.queryFields)) }
         if !collected.mutationFields.isEmpty { collected.add(.object("Mutation", fields: collected.mutationFields)) }
         if !collected.subscriptionFields.isEmpty { collected.add(.object("Subscription", fields: collected.subscriptionFields)) }
@@ -71,9 +90,9 @@ struct APIDefinitionsBuilder {
         for field in model.fields {
             if case .enumeration(let name) = field.type.base {
                 if field.type.isList {
-                    collected.enumInputs.append(.input("Model\(name)ListInput", fields: Operator.fields(of: .enumerationList, valueType: name)))
+                    collected.enumInputs.append(.input("Model\(name)ListInput", fields: Operator.fields(of: .enumerationList, surface: surface, valueType: name)))
                 } else {
-                    collected.enumInputs.append(.input("Model\(name)Input", fields: Operator.fields(of: .enumeration, valueType: name)))
+                    collected.enumInputs.append(.input("Model\(name)Input", fields: Operator.fields(of: .enumeration, surface: surface, valueType: name)))
                 }
             }
             if let relationship = field.relationship, relationship.kind == .hasMany, let target = schema.model(named: relationship.target),

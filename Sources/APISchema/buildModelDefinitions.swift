@@ -3,12 +3,15 @@ import ModelIR
 /// Builds the object type, connection and inputs of every model.
 struct ModelDefinitionsBuilder {
     let schema: Schema
+    /// Whether the definitions are AppSync's or the extended API's.
+    let surface: APISurface
     /// Reference fields a parent's implicit `@hasMany` generated on a child: they sit in the *parent's*
     /// subscription filter (docs/api-contract.md §6 quirk), keyed by child model name.
     let hasManyGeneratedFields: [String: Set<String>]
 
-    init(schema: Schema) {
+    init(schema: Schema, surface: APISurface) {
         self.schema = schema
+        self.surface = surface
         var generated: [String: Set<String>] = [:]
         for model in schema.models {
             for field in model.fields {

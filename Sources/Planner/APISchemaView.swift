@@ -39,6 +39,11 @@ package struct APISchemaView: Sendable {
         self.staticGroupRules = api.models.models.flatMap(\.auth.rules).filter { $0.strategy == .groups && !$0.groups.isEmpty }
     }
 
+    /// Whether requests may use the extensions beyond AppSync (sort, counts, relation filters, nested
+    /// writes…). When false every compiler refuses an extension key with the error it gives any unknown key:
+    /// variables are not checked against input types, so GraphQL validation alone does not stop them.
+    package var allowsExtensions: Bool { api.surface == .extended }
+
     /// The model named `name`.
     package func model(_ name: String) -> Model? { modelsByName[name] }
 

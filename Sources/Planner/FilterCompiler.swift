@@ -221,7 +221,7 @@ struct FilterCompiler {
                     return String(number)
                 }
             }
-            guard let op = Operator(rawValue: name), Operator.operators(of: .size).contains(op) else {
+            guard let op = Operator(rawValue: name), Operator.operators(of: .size, surface: api.api.surface).contains(op) else {
                 throw PlanError(.badValue, "Unknown size operator '\(name)'.")
             }
             if let comparison = op.orderComparison {

@@ -23,7 +23,7 @@ struct KeyConditionCompiler {
         var parts: [SQLExpression] = []
         for (name, operand) in operators {
             if operand == .null { continue }
-            guard let op = Operator(rawValue: name), Operator.operators(of: .compositeKeyCondition).contains(op) else {
+            guard let op = Operator(rawValue: name), Operator.operators(of: .compositeKeyCondition, surface: api.api.surface).contains(op) else {
                 throw PlanError(.badValue, "Unknown key condition operator '\(name)' in '\(argument)'.")
             }
             if let comparison = op.orderComparison {

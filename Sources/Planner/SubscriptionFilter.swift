@@ -33,7 +33,7 @@ package indirect enum SubscriptionFilter: Equatable, Sendable {
             default:
                 guard case .object(let operators) = value else { throw PlanError(.validation, "The filter of '\(name)' must be an object of operators.") }
                 for (opName, operand) in operators {
-                    guard let op = Operator(rawValue: opName), Operator.operators(of: .subscriptionFilter).contains(op) else {
+                    guard let op = Operator(rawValue: opName), Operator.operators(of: .subscriptionFilter, surface: .appSync).contains(op) else {
                         throw PlanError(.validation, "Unknown subscription filter operator '\(opName)' on '\(name)'.")
                     }
                     var value = JSONValue(operand)

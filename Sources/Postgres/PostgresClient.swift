@@ -24,6 +24,8 @@ package final class PostgresClient: Sendable {
         package var planCacheMode: PlanCacheMode
         /// `random_page_cost` set on every connection, or nil to keep the server's.
         package var randomPageCost: Double?
+        /// `application_name` set on every connection (what `pg_stat_activity` shows), or nil for none.
+        package var applicationName: String?
 
         /// The planner's price of a random page read that suits ModelGraph's statements: PostgreSQL's default
         /// (4) models spinning disks and makes a sequential scan of a small parent table look cheaper than its
@@ -55,6 +57,7 @@ package final class PostgresClient: Sendable {
             if statementTimeoutMilliseconds > 0 { setup.append("SET statement_timeout = \(statementTimeoutMilliseconds)") }
             if planCacheMode != .auto { setup.append("SET plan_cache_mode = \(planCacheMode.rawValue)") }
             if let randomPageCost { setup.append("SET random_page_cost = \(randomPageCost)") }
+            if let applicationName { setup.append("SET application_name = '\(applicationName.replacingOccurrences(of: "'", with: "''"))'") }
             return [setup.joined(separator: "; ")]
         }
     }

@@ -6,9 +6,11 @@ import Synchronization
 
 /// A WebSocket as a real-time connection sees it: text out, and a close with a code.
 package protocol RealtimeSocket: Sendable {
-    /// Sends one text message; waits while the client is not reading.
-    func send(_ text: String) async throws
-    /// Sends a close frame with `code` and `reason`.
+    /// Hands one text message to the connection without waiting, after every message handed to it before.
+    /// `written` is called once, with true when the message was written out or false when it never will be (the
+    /// connection is gone), and never before `send` returns.
+    func send(_ text: String, written: @escaping @Sendable (Bool) -> Void)
+    /// Sends a close frame with `code` and `reason`, after the messages sent before.
     func close(code: UInt16, reason: String) async
 }
 
@@ -28,9 +30,10 @@ package struct RealtimeSettings: Sendable {
     package var connectionTimeoutMilliseconds = 300_000
     /// How long a connection may take to send `connection_init`.
     package var initTimeout: Duration = .seconds(10)
-    /// Messages a connection may have waiting to be written before it counts as not keeping up.
+    /// Messages a connection may have handed to its socket and not yet written out before it counts as not
+    /// keeping up.
     package var maximumQueuedMessages = 1_000
-    /// Bytes of messages a connection may have waiting to be written.
+    /// Bytes of messages a connection may have handed to its socket and not yet written out.
     package var maximumQueuedBytes = 16 << 20
     /// How long delivery waits for a connection whose queue is full to drain to half before it counts as not
     /// keeping up and is closed (1008). Meanwhile the following events of every connection wait.
@@ -49,7 +52,8 @@ package struct RealtimeSettings: Sendable {
 }
 
 /// One real-time connection: the protocol's state (acknowledged or not, its subscriptions), its bounded
-/// queue of messages to write, and its timers. Messages are handled one at a time, in order.
+/// window of messages handed to the socket and not yet written, and its timers. Messages are handled one at a
+/// time, in order.
 package final class RealtimeSession: SubscriptionSink {
     let wire: RealtimeProtocol
     let connectionAuthorization: ConnectionAuthorization
@@ -58,7 +62,8 @@ package final class RealtimeSession: SubscriptionSink {
     let authenticator: Authenticator
     let settings: RealtimeSettings
     let logger: Logger
-    let outbox: OutboundQueue
+    let outbox: OutboundWindow
+    private let socket: any RealtimeSocket
     let state = Mutex(SessionState())
     private let terminated: AsyncStream<Void>
     private let terminate: AsyncStream<Void>.Continuation
@@ -74,10 +79,10 @@ package final class RealtimeSession: SubscriptionSink {
         var credential: SessionCredential?
         /// Open subscriptions by id.
         var subscriptions: [String: OpenSubscription] = [:]
-        /// Messages queued so far, and written so far (the writer sends them in queue order).
+        /// Messages handed to the socket so far, and written so far (the socket writes them in order).
         var queued = 0
         var written = 0
-        /// Which change each queued event was, by its number among the queued messages, until written.
+        /// Which change each event handed to the socket was, by its number among the messages, until written.
         var events: [Int: (subscription: String, change: Int64)] = [:]
         /// True once a `start` carried its request as an object: the legacy Apollo protocol (no `start_ack`).
         var legacyApollo = false
@@ -96,12 +101,13 @@ package final class RealtimeSession: SubscriptionSink {
         var sent: Int64 = 0
     }
 
-    /// Creates a session for a connection that chose `wire` and presented `connectionAuthorization` at the
-    /// upgrade; `authenticator` decides what credentials prove.
+    /// Creates a session for a connection that chose `wire`, presented `connectionAuthorization` at the
+    /// upgrade and writes to `socket`; `authenticator` decides what credentials prove.
     package init(
-        wire: RealtimeProtocol, connectionAuthorization: ConnectionAuthorization, hub: SubscriptionHub, executor: GraphQLExecutor, authenticator: Authenticator,
-        settings: RealtimeSettings, logger: Logger
+        wire: RealtimeProtocol, connectionAuthorization: ConnectionAuthorization, socket: any RealtimeSocket, hub: SubscriptionHub, executor: GraphQLExecutor,
+        authenticator: Authenticator, settings: RealtimeSettings, logger: Logger
     ) {
+        self.socket = socket
         self.wire = wire
         self.connectionAuthorization = connectionAuthorization
         self.hub = hub
@@ -109,15 +115,15 @@ package final class RealtimeSession: SubscriptionSink {
         self.authenticator = authenticator
         self.settings = settings
         self.logger = logger
-        outbox = OutboundQueue(maximumMessages: settings.maximumQueuedMessages, maximumBytes: settings.maximumQueuedBytes)
+        outbox = OutboundWindow(maximumMessages: settings.maximumQueuedMessages, maximumBytes: settings.maximumQueuedBytes)
         (terminated, terminate) = AsyncStream<Void>.makeStream()
         (acknowledgements, acknowledgement) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Serves the connection until the client leaves, the session closes it, or the server shuts down.
-    package func run(inbound: some AsyncSequence<RealtimeInbound, any Error> & Sendable, socket: some RealtimeSocket) async {
+    package func run(inbound: some AsyncSequence<RealtimeInbound, any Error> & Sendable) async {
         hub.open(self)
-        let writer = Task { await write(to: socket) }
+        let closer = Task { await closeWhenRequested() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.read(inbound) }
             group.addTask { await self.keepTime() }
@@ -135,9 +141,9 @@ package final class RealtimeSession: SubscriptionSink {
         } else {
             outbox.close(code: RealtimeCloseCode.normal, reason: "")
         }
-        // A client that stopped reading may hold the writer; it is not waited for long.
+        // A client that stopped reading may hold the close frame back; it is not waited for long.
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await writer.value }
+            group.addTask { await closer.value }
             group.addTask { try? await Task.sleep(for: .seconds(2)) }
             await group.next()
             group.cancelAll()
@@ -158,20 +164,25 @@ package final class RealtimeSession: SubscriptionSink {
         }
     }
 
-    private func write(to socket: some RealtimeSocket) async {
+    /// Sends the close once it is requested (after every message accepted before it), which ends the session.
+    private func closeWhenRequested() async {
         defer { terminate.yield() }
-        while let item = await outbox.next() {
-            switch item {
-            case .text(let text):
-                do { try await socket.send(text) } catch { return }
-                state.withLock { state in
-                    state.written += 1
-                    if let event = state.events.removeValue(forKey: state.written) { state.subscriptions[event.subscription]?.sent = event.change }
-                }
-            case .close(let code, let reason):
-                await socket.close(code: code, reason: reason)
-                return
-            }
+        guard let close = await outbox.closeRequest() else { return }
+        await socket.close(code: close.code, reason: close.reason)
+    }
+
+    /// The socket wrote a message of `size` bytes (`done`), or never will: the connection is gone, and so is
+    /// the session.
+    private func written(size: Int, done: Bool) {
+        outbox.release(size: size)
+        guard done else {
+            outbox.close(code: RealtimeCloseCode.normal, reason: "")
+            terminate.yield()
+            return
+        }
+        state.withLock { state in
+            state.written += 1
+            if let event = state.events.removeValue(forKey: state.written) { state.subscriptions[event.subscription]?.sent = event.change }
         }
     }
 
@@ -194,17 +205,21 @@ package final class RealtimeSession: SubscriptionSink {
         while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
     }
 
-    /// Queues a message that is not an event (it may use the queue's reserve); a client that lets its queue
+    /// Sends a message that is not an event (it may use the window's reserve); a client that lets its window
     /// fill up even so is disconnected.
     func send(_ text: String) {
         if !enqueue(text, event: nil) { closeAsSlow() }
     }
 
-    /// Queues `text`: an event of a subscription and change, or (nil) a control message; false when the queue
-    /// has no room for it.
+    /// Hands `text` to the socket: an event of a subscription and change, or (nil) a control message; false
+    /// when the window has no room for it.
     private func enqueue(_ text: String, event: (subscription: String, change: Int64)?) -> Bool {
-        state.withLock { state -> Bool in
-            guard outbox.push(text, control: event == nil) else { return false }
+        let size = text.utf8.count
+        return state.withLock { state -> Bool in
+            let admitted = outbox.admit(size: size, control: event == nil) {
+                socket.send(text) { [self] done in written(size: size, done: done) }
+            }
+            guard admitted else { return false }
             state.queued += 1
             if let event { state.events[state.queued] = event }
             return true

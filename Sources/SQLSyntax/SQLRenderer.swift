@@ -113,10 +113,11 @@ package enum SQLRenderer {
         } else {
             text += " (" + insert.columns.map(Quoting.identifier).joined(separator: ", ") + ")"
             if var guardQuery = insert.guardedBy {
+                precondition(insert.rows.count == 1, "a guarded insert writes one row")
                 guardQuery.columns = insert.values.map { SelectColumn($0) }
                 text += " " + select(guardQuery)
             } else {
-                text += " VALUES (" + insert.values.map(expression).joined(separator: ", ") + ")"
+                text += " VALUES " + insert.rows.map { "(" + $0.map(expression).joined(separator: ", ") + ")" }.joined(separator: ", ")
             }
         }
         if !insert.returning.isEmpty {

@@ -35,26 +35,42 @@ package indirect enum Statement: Equatable, Sendable {
     case renameIndex(schema: String?, from: String, to: String)
 }
 
-/// `INSERT INTO table (columns) VALUES (values) RETURNING *`.
+/// `INSERT INTO table (columns) VALUES (values), … RETURNING *`.
 package struct Insert: Equatable, Sendable {
     package var table: TableName
     package var columns: [String]
-    package var values: [SQLExpression]
+    /// The rows, each with one value per column, in `columns`' order.
+    package var rows: [[SQLExpression]]
     /// When set, the row comes from `SELECT values FROM … WHERE …` of this query instead of `VALUES` (its
-    /// select list is replaced by `values`), so a condition can stop the insert.
+    /// select list is replaced by `values`), so a condition can stop the insert. Only for one row.
     package var guardedBy: Select?
     /// Returning `*` when true.
     package var returningAll: Bool
     /// When non-empty, `RETURNING` these columns (cast to text) instead.
     package var returning: [String] = []
 
-    /// Creates an insert.
+    /// Creates an insert of one row.
     package init(table: TableName, columns: [String], values: [SQLExpression], guardedBy: Select? = nil, returningAll: Bool = true) {
         self.table = table
         self.columns = columns
-        self.values = values
+        self.rows = [values]
         self.guardedBy = guardedBy
         self.returningAll = returningAll
+    }
+
+    /// Creates an insert of several rows, `VALUES (…), (…)`, which cannot be guarded.
+    package init(table: TableName, columns: [String], rows: [[SQLExpression]], returningAll: Bool = true) {
+        precondition(!rows.isEmpty && rows.allSatisfy { $0.count == columns.count }, "every row has one value per column")
+        self.table = table
+        self.columns = columns
+        self.rows = rows
+        self.returningAll = returningAll
+    }
+
+    /// The values of a one-row insert (the first row of any other).
+    package var values: [SQLExpression] {
+        get { rows[0] }
+        set { rows = [newValue] }
     }
 }
 

@@ -140,7 +140,7 @@ package func buildApplication(
         server = HTTPServerBuilder { responder in
             let upgrading = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(http1: channel, ws: webSocket)) { request, channel, logger in
                 FirstRequestDeadline.disarm(in: channel.pipeline)
-                return RealtimeUpgrade.decide(request, endpoint: realtime, logger: logger)
+                return RealtimeUpgrade.decide(request, channel: channel, endpoint: realtime, logger: logger)
             }
             return FirstRequestDeadlineChannel(base: upgrading, timeout: head)
         }

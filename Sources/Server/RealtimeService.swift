@@ -28,6 +28,7 @@ package struct RealtimeDelivery: Sendable {
         var deliveryDatabase = client.configuration
         deliveryDatabase.connections = 1
         deliveryDatabase.pipelinedConnections = 0
+        deliveryDatabase.applicationName = "modelgraph delivery"
         let deliveryClient = PostgresClient(configuration: deliveryDatabase)
         let hub = SubscriptionHub(executor: executor.running(on: deliveryClient), logger: logger, resumeWindow: settings.resumeWindow)
         var configuration = feedConfiguration ?? ChangeFeed.Configuration(conninfo: client.configuration.conninfo)

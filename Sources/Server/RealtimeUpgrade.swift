@@ -40,7 +40,9 @@ enum RealtimeUpgrade {
     /// The paths that accept upgrades.
     static let paths: Set<Substring> = ["/graphql/realtime", "/graphql"]
 
-    static func decide(_ head: HTTPRequest, endpoint: RealtimeEndpoint?, logger: Logger) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+    static func decide(
+        _ head: HTTPRequest, channel: any Channel, endpoint: RealtimeEndpoint?, logger: Logger
+    ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         guard let endpoint else { return .dontUpgrade }
         let target = head.path ?? ""
         let path = target.prefix { $0 != "?" }
@@ -53,25 +55,38 @@ enum RealtimeUpgrade {
         let authorization = ConnectionAuthorization.find(queryParameters: query, offeredSubprotocols: offered, headers: headers)
         let maximumMessage = endpoint.settings.maximumMessageBytes
         return .upgrade([.secWebSocketProtocol: wire.rawValue]) { inbound, outbound, _ in
+            let socket = ChannelSocket(channel: channel, writer: outbound)
             let session = RealtimeSession(
-                wire: wire, connectionAuthorization: authorization, hub: endpoint.hub, executor: endpoint.executor, authenticator: endpoint.authenticator,
-                settings: endpoint.settings, logger: logger
+                wire: wire, connectionAuthorization: authorization, socket: socket, hub: endpoint.hub, executor: endpoint.executor,
+                authenticator: endpoint.authenticator, settings: endpoint.settings, logger: logger
             )
             let messages = inbound.messages(maxSize: maximumMessage).map { message -> RealtimeInbound in
                 if case .text(let text) = message { return .text(text) }
                 return .binary
             }
-            await session.run(inbound: messages, socket: WebSocketWriterSocket(writer: outbound))
+            await session.run(inbound: messages)
         }
     }
 }
 
-/// Hummingbird's outbound writer as a `RealtimeSocket`.
-struct WebSocketWriterSocket: RealtimeSocket {
+/// An upgraded connection as a `RealtimeSocket`. Messages are written to the channel directly, one task on its
+/// event loop each: no task of the connection's own wakes up to write each one, and no asynchronous writer stands
+/// in between. The session's window bounds what the channel may hold unwritten. The close goes through
+/// Hummingbird's writer, which runs the WebSocket closing handshake; it is queued on the same loop after every
+/// message sent before it.
+struct ChannelSocket: RealtimeSocket {
+    let channel: any Channel
     let writer: WebSocketOutboundWriter
 
-    func send(_ text: String) async throws {
-        try await writer.writeTextMessage(text)
+    func send(_ text: String, written: @escaping @Sendable (Bool) -> Void) {
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text))
+        let channel = channel
+        // Always a task on the loop, even when called on it: `written` then never runs inside `send`.
+        channel.eventLoop.execute {
+            channel.writeAndFlush(frame).whenComplete { result in
+                if case .success = result { written(true) } else { written(false) }
+            }
+        }
     }
 
     func close(code: UInt16, reason: String) async {

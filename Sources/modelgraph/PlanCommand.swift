@@ -12,6 +12,7 @@ import Postgres
 struct Plan: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the SQL statement(s) and parameters planned for an operation.")
     @OptionGroup var schemaOptions: SchemaOptions
+    @OptionGroup var apiOptions: APIOptions
     @Option(help: "The GraphQL operation, or @FILE to read it from a file.") var query: String
     @Option(help: "Variables as a JSON object.") var variables: String = "{}"
     @Option(help: "The operation to plan, when the document has several.") var operationName: String?
@@ -72,18 +73,18 @@ struct Plan: AsyncParsableCommand {
     /// the storage mapping's types, which the output says first.
     private func view() async throws -> APISchemaView {
         let schema = try schemaOptions.load()
-        guard schema.isExistingDatabase else { return APISchemaView(api: try APISchema.build(from: schema)) }
+        guard schema.isExistingDatabase else { return APISchemaView(api: try apiOptions.build(from: schema)) }
         guard let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
             print(
                 "-- \(schemaOptions.schema) maps an existing database, but no --database-url (or DATABASE_URL) was given: the casts below assume "
                     + "ModelGraph's own storage mapping, not the columns' real types, and the table names are unqualified.")
-            return APISchemaView(api: try APISchema.build(from: schema))
+            return APISchemaView(api: try apiOptions.build(from: schema))
         }
         let client = PostgresClient(configuration: .init(conninfo: url, connections: 1))
         defer { client.shutdown() }
         let (bound, storage) = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
         print("-- planned with the column types of the tables in PostgreSQL schema \(schemaName), read from the database as serve reads them")
-        return APISchemaView(api: try APISchema.build(from: bound), databaseSchema: schemaName, storage: storage)
+        return APISchemaView(api: try apiOptions.build(from: bound), databaseSchema: schemaName, storage: storage)
     }
 
     /// The caller to plan for: an API-key caller, or the signed-in user `--claims` describes.

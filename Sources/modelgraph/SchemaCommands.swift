@@ -9,11 +9,12 @@ import SchemaParser
 struct Validate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Check a schema and report every error with its line.")
     @OptionGroup var schemaOptions: SchemaOptions
+    @OptionGroup var apiOptions: APIOptions
 
     func run() async throws {
         try await reportingUserErrors {
             let schema = try schemaOptions.load()
-            _ = try APISchema.build(from: schema)
+            _ = try apiOptions.build(from: schema)
             print("\(schemaOptions.schema): OK, \(schema.models.count) model(s), \(schema.enums.count) enum(s), \(schema.objectTypes.count) non-model type(s)")
         }
     }
@@ -23,10 +24,11 @@ struct Validate: AsyncParsableCommand {
 struct PrintSchema: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "print-schema", abstract: "Print the complete generated GraphQL API.")
     @OptionGroup var schemaOptions: SchemaOptions
+    @OptionGroup var apiOptions: APIOptions
 
     func run() async throws {
         try await reportingUserErrors {
-            print(try APISchema.build(from: schemaOptions.load()).sdl, terminator: "")
+            print(try apiOptions.build(from: schemaOptions.load()).sdl, terminator: "")
         }
     }
 }

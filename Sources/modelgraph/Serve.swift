@@ -23,6 +23,7 @@ struct Serve: AsyncParsableCommand {
             + "A schema that maps an existing database is served from --database-url (or DATABASE_URL), else from the environment variable its connectionUri secret names; never from ModelGraph's own PostgreSQL."
     )
     @OptionGroup var schemaOptions: SchemaOptions
+    @OptionGroup var apiOptions: APIOptions
     @OptionGroup var migrationOptions: MigrationOptions
     @OptionGroup var databaseOptions: DatabaseOptions
     @OptionGroup(title: "Authorization modes") var authOptions: AuthOptions
@@ -175,7 +176,8 @@ struct Serve: AsyncParsableCommand {
             let schemaAuthorization = SchemaAuthorization(document)
             let authorization = try authOptions.configuration(schema: schemaAuthorization)
             var schema = document.schema.defaultingGroupClaim(to: authorization.groupClaim)
-            var api = try APISchema.build(from: schema)
+            // An existing database's API is built again once bound to its tables, and reports its warnings then.
+            var api = try apiOptions.build(from: schema, reportingWarnings: !schema.isExistingDatabase)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
             guard try schema.isExistingDatabase || directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
@@ -201,7 +203,7 @@ struct Serve: AsyncParsableCommand {
                 // change-log triggers are created; the mapped tables are checked, never altered otherwise.
                 try await SystemTables.ensure(client)
                 (schema, existingStorage) = try await ExistingDatabase.bind(schema, schemaFile: schemaOptions.schema, client: client, schemaName: schemaName)
-                api = try APISchema.build(from: schema)
+                api = try apiOptions.build(from: schema)
                 try await ExistingDatabase.captureChanges(of: schema, schemaName: schemaName, client: client)
                 logger.info(
                     "serving the existing tables of \(schemaOptions.schema) as they are: no migrations; ModelGraph's change-log trigger on the tables of models with subscriptions")

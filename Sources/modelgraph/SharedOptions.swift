@@ -1,3 +1,4 @@
+import APISchema
 import ArgumentParser
 import EmbeddedPostgres
 import Foundation
@@ -171,5 +172,24 @@ func reportingUserErrors(_ body: () async throws -> Void) async throws {
     } catch {
         FileHandle.standardError.write(Data(("error: \(error)\n").utf8))
         throw ExitCode(1)
+    }
+}
+
+/// `--appsync`: serve or print exactly the API AppSync generates, without ModelGraph's extensions.
+struct APIOptions: ParsableArguments {
+    @Flag(help: "Exactly AppSync's API: no sorting, counts, relation filters or other extensions (env MODELGRAPH_APPSYNC=1).")
+    var appsync = false
+
+    /// The API surface the flag (or the environment) chooses. A flag's default must be false, so the
+    /// environment is read here rather than as the default.
+    var surface: APISurface { appsync || ProcessInfo.processInfo.environment["MODELGRAPH_APPSYNC"] == "1" ? .appSync : .extended }
+
+    /// Builds the API of `schema` for the chosen surface, printing to standard error why extensions were left
+    /// out unless `reportingWarnings` is false (an API built again later reports them then).
+    func build(from schema: ModelIR.Schema, reportingWarnings: Bool = true) throws -> APISchema {
+        let api = try APISchema.build(from: schema, surface: surface)
+        guard reportingWarnings else { return api }
+        for warning in api.extensionWarnings { FileHandle.standardError.write(Data(("warning: " + warning + "\n").utf8)) }
+        return api
     }
 }

@@ -8,15 +8,26 @@ import Testing
 
 @Suite("Generated API schema")
 struct APISchemaTests {
-    static func api(_ name: String) throws -> APISchema {
-        try APISchema.build(from: SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)))
+    static func api(_ name: String, surface: APISurface = .extended) throws -> APISchema {
+        try APISchema.build(from: SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)), surface: surface)
     }
 
-    @Test("printed SDL matches its golden file and round-trips through buildSchema", arguments: Fixtures.schemaNames())
+    @Test("AppSync's API (--appsync) matches its golden file and round-trips through buildSchema", arguments: Fixtures.schemaNames())
     func golden(name: String) throws {
-        let sdl = try Self.api(name).sdl
-        if let difference = Golden.check(sdl, named: "\(name).graphql") { Issue.record(Comment(rawValue: difference)) }
-        _ = try buildSchema(source: Source(body: sdl))
+        let api = try Self.api(name, surface: .appSync)
+        #expect(api.surface == .appSync)
+        #expect(api.extensionWarnings.isEmpty)
+        if let difference = Golden.check(api.sdl, named: "\(name).graphql") { Issue.record(Comment(rawValue: difference)) }
+        _ = try buildSchema(source: Source(body: api.sdl))
+    }
+
+    @Test("the extended API (the default) matches its golden file, adds no warnings and round-trips", arguments: Fixtures.schemaNames())
+    func extendedGolden(name: String) throws {
+        let api = try Self.api(name)
+        #expect(api.surface == .extended)
+        #expect(api.extensionWarnings.isEmpty, "\(api.extensionWarnings)")
+        if let difference = Golden.check(api.sdl, named: "extended/\(name).graphql") { Issue.record(Comment(rawValue: difference)) }
+        _ = try buildSchema(source: Source(body: api.sdl))
     }
 
     /// Fields of an object or input type as `name: Type`, order ignored (docs/api-contract.md §16: compare structurally).
@@ -75,7 +86,7 @@ struct APISchemaTests {
             type ManyLeft @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyRight: [ManyRight] @manyToMany(relationName: "leftRightJoin") }
             type ManyRight @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyLeft: [ManyLeft] @manyToMany(relationName: "leftRightJoin") }
             """
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         #expect(
             Self.fields(api, "Primary") == [
                 "id: ID!", "secret: String",

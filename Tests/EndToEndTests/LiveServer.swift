@@ -38,10 +38,11 @@ final class LiveServer: Sendable {
         self.migrations = migrations
     }
 
-    /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, with the text indexes `textIndexes`
-    /// declares (`--text-index`).
+    /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, serving the API of `surface`, with the
+    /// text indexes `textIndexes` declares (`--text-index`).
     static func start(
-        schema name: String, textIndexes: [String] = [], configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
+        schema name: String, surface: APISurface = .extended, textIndexes: [String] = [],
+        configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5
@@ -53,7 +54,8 @@ final class LiveServer: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
         do {
             return try await start(
-                schema: schema, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder, requestTimeBudget: requestTimeBudget,
+                schema: schema, surface: surface, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder,
+                requestTimeBudget: requestTimeBudget,
                 maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval,
                 keyCacheLifetime: keyCacheLifetime)
         } catch {
@@ -64,7 +66,7 @@ final class LiveServer: Sendable {
     }
 
     private static func start(
-        schema: ModelIR.Schema, configuration: ServerConfiguration, limits: RequestLimits,
+        schema: ModelIR.Schema, surface: APISurface, configuration: ServerConfiguration, limits: RequestLimits,
         readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
         keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval
     ) async throws -> LiveServer {
@@ -78,7 +80,8 @@ final class LiveServer: Sendable {
         var logger = Logger(label: "e2e")
         // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.
         logger.logLevel = .critical
-        var executor = GraphQLExecutor(planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema)), limits: limits), runner: client, logger: logger)
+        var executor = GraphQLExecutor(
+            planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema, surface: surface)), limits: limits), runner: client, logger: logger)
         executor.requestTimeBudget = requestTimeBudget
         executor.maximumResponseBytes = maximumResponseBytes
         executor.keyPermits = keyPermits

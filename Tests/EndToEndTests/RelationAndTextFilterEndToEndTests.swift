@@ -157,4 +157,23 @@ struct RelationAndTextFilterEndToEndTests {
             #expect(plan.contains(" on \"\(index)\"") || plan.contains("using \"\(index)\""), "\(filter):\n\(plan)")
         }
     }
+
+    @Test("served with --appsync, relation filters and text operators sent in variables are unknown keys")
+    func appSyncRefuses() async throws {
+        let server = try await LiveServer.start(schema: "bench-blog", surface: .appSync)
+        defer { server.stop() }
+        let filters: [([String: Any], String)] = [
+            (["comments": ["some": ["content": ["eq": "x"]]]], "Unknown filter field 'comments' on 'Post'."),
+            (["blog": ["name": ["eq": "x"]]], "Unknown filter field 'blog' on 'Post'."),
+            (["title": ["eqInsensitive": "x"]], "Unknown filter operator 'eqInsensitive' on 'title'."),
+            (["content": ["search": "x"]], "Unknown filter operator 'search' on 'content'."),
+        ]
+        for (filter, message) in filters {
+            let response = try await server.graphQL(Self.listPosts, variables: ["f": filter])
+            #expect(value(response, "errors", 0, "message") as? String == message, "\(response)")
+            #expect(value(response, "data", "listPosts") is NSNull)
+        }
+        let plain = try await server.graphQL(Self.listPosts, variables: ["f": ["title": ["eq": "x"]]])
+        #expect(plain["errors"] == nil)
+    }
 }

@@ -7,6 +7,8 @@ import Testing
 /// planner compiles, so adding an operator to the table without its SQL fails here.
 @Suite("Operator table: what the API offers, the planner compiles")
 struct OperatorTableTests {
+    /// The surface of the planner these tests plan with (`PlannerTests.planner`).
+    static let surface = PlannerTests.planner.view.api.surface
     /// A field of the fixture `schema` per family, and a value of it.
     static let samples: [(family: Operator.Family, model: String, field: String, value: String)] = [
         (.string, "Team", "mantra", #""a""#), (.id, "Team", "id", #""x""#), (.int, "Team", "size", "1"),
@@ -36,7 +38,7 @@ struct OperatorTableTests {
     @Test("every operator of every filter input family compiles, in filters and in write conditions")
     func filterOperators() {
         for sample in Self.samples {
-            let operators = Operator.operators(of: .filter, family: sample.family)
+            let operators = Operator.operators(of: .filter, family: sample.family, surface: Self.surface)
             #expect(!operators.isEmpty)
             for op in operators {
                 let condition = "{\(sample.field): {\(op.rawValue): \(Self.operand(op, value: sample.value))}}"
@@ -52,11 +54,11 @@ struct OperatorTableTests {
 
     @Test("every size operator and every enum-filter operator compiles")
     func sizeAndEnumOperators() {
-        for op in Operator.operators(of: .size) {
+        for op in Operator.operators(of: .size, surface: Self.surface) {
             let query = "{ listTeams(filter: {mantra: {size: {\(op.rawValue): \(Self.operand(op, value: "2"))}}}) { items { id } } }"
             #expect(Self.plans(query) == nil, "\(query)")
         }
-        for op in Operator.operators(of: .enumeration) {
+        for op in Operator.operators(of: .enumeration, surface: Self.surface) {
             let query = "{ listMembers(filter: {role: {\(op.rawValue): LEAD}}) { items { id } } }"
             #expect(Self.plans(query) == nil, "\(query)")
         }
@@ -67,9 +69,9 @@ struct OperatorTableTests {
         let sdl = PlannerTests.planner.view.api.sdl
         for family in Operator.Family.allCases {
             let block = try #require(Self.inputBlock(named: "Model\(family.rawValue)Input", in: sdl))
-            #expect(block == Operator.operators(of: .filter, family: family).map(\.rawValue))
+            #expect(block == Operator.operators(of: .filter, family: family, surface: Self.surface).map(\.rawValue))
         }
-        #expect(Self.inputBlock(named: "ModelSizeInput", in: sdl) == Operator.operators(of: .size).map(\.rawValue))
+        #expect(Self.inputBlock(named: "ModelSizeInput", in: sdl) == Operator.operators(of: .size, surface: Self.surface).map(\.rawValue))
     }
 
     /// The field names of `input <name> { … }` in `sdl`, in order.

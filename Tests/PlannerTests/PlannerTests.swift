@@ -7,11 +7,15 @@ import Testing
 
 @Suite("Planned SQL")
 struct PlannerTests {
-    static let planner: OperationPlanner = {
+    static let planner = planner(.extended)
+    /// The same fixture's planner for AppSync's API (`--appsync`).
+    static let appSyncPlanner = planner(.appSync)
+
+    static func planner(_ surface: APISurface) -> OperationPlanner {
         // The fixture is part of the repository; failing to read it is a broken checkout.
         let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource("schema"))
-        return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema)))
-    }()
+        return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema, surface: surface)))
+    }
 
     static func render(_ operation: PlannedOperation) -> String {
         operation.fields.map { key, plan in
@@ -47,10 +51,14 @@ struct PlannerTests {
         ("wide-connection", "query { listTeams(limit: 2) { " + (1...51).map { "t\($0): __typename" }.joined(separator: " ") + " items { id } nextToken } }", [:]),
     ]
 
-    @Test("each operation's SQL and parameters match the golden file", arguments: operations.map(\.0))
-    func golden(name: String) throws {
+    @Test(
+        "each operation's SQL and parameters match the golden file, on AppSync's API and on the extended one",
+        arguments: operations.map(\.0), [APISurface.appSync, .extended])
+    func golden(name: String, surface: APISurface) throws {
         let (_, query, variables) = try #require(Self.operations.first { $0.0 == name })
-        let plan = try Self.planner.plan(query: query, operationName: nil, inputs: variables)
+        let planner = surface == .appSync ? Self.appSyncPlanner : Self.planner
+        #expect(planner.view.allowsExtensions == (surface == .extended))
+        let plan = try planner.plan(query: query, operationName: nil, inputs: variables)
         if let difference = Golden.check(Self.render(plan), named: "\(name).sql") { Issue.record(Comment(rawValue: difference)) }
     }
 

@@ -146,4 +146,35 @@ struct RelationAndTextFilterTests {
         _ = try planner.plan(query: Self.teams, operationName: nil, inputs: ["f": ["members": ["every": ["name": ["eq": "b"]]]]])
         #expect(planner.cachedPlanCount == 2)
     }
+
+    static let appSync: OperationPlanner = {
+        let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource("schema"))
+        return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema, surface: .appSync)))
+    }()
+
+    @Test("the extended API's inputs end with the new keys; AppSync's have none, and refuses them in variables as unknown keys")
+    func surfaces() throws {
+        let extended = PlannerTests.planner.view.api.sdl
+        let strings = try #require(OperatorTableTests.inputBlock(named: "ModelStringInput", in: extended))
+        #expect(Array(strings.suffix(4)) == Operator.textExtensions.map(\.rawValue))
+        #expect(OperatorTableTests.inputBlock(named: "ModelIDInput", in: extended)?.contains("eqInsensitive") == false)
+        #expect(OperatorTableTests.inputBlock(named: "ModelSubscriptionStringInput", in: extended)?.contains("search") == false)
+        #expect(OperatorTableTests.inputBlock(named: "ModelTeamFilterInput", in: extended)?.last == "members")
+        #expect(OperatorTableTests.inputBlock(named: "ModelMemberFilterInput", in: extended)?.last == "team")
+        #expect(OperatorTableTests.inputBlock(named: "ModelMemberRelationFilterInput", in: extended) == ["some", "every", "none"])
+        #expect(OperatorTableTests.inputBlock(named: "ModelMemberConditionInput", in: extended)?.contains("team") == false)
+        #expect(OperatorTableTests.inputBlock(named: "ModelSubscriptionTeamFilterInput", in: extended)?.contains("members") == false)
+        let literal = #"{ listTeams(filter: {members: {some: {name: {eqInsensitive: "a"}}}, mantra: {search: "b"}}) { items { id } } }"#
+        #expect(OperatorTableTests.plans(literal) == nil)
+
+        let appSync = Self.appSync.view.api.sdl
+        let appSyncStrings = try #require(OperatorTableTests.inputBlock(named: "ModelStringInput", in: appSync))
+        #expect(Operator.textExtensions.allSatisfy { !appSyncStrings.contains($0.rawValue) })
+        #expect(OperatorTableTests.inputBlock(named: "ModelTeamFilterInput", in: appSync)?.contains("members") == false)
+        #expect(!appSync.contains("RelationFilterInput"))
+        #expect(Self.error(["members": ["some": [:]]], planner: Self.appSync)?.message == "Unknown filter field 'members' on 'Team'.")
+        #expect(Self.error(["mantra": ["eqInsensitive": "a"]], planner: Self.appSync)?.message == "Unknown filter operator 'eqInsensitive' on 'mantra'.")
+        #expect(Self.error(["mantra": ["search": "a"]], planner: Self.appSync)?.message == "Unknown filter operator 'search' on 'mantra'.")
+        #expect(throws: PlanErrors.self) { try Self.appSync.plan(query: literal, operationName: nil, inputs: [:]) }
+    }
 }

@@ -6,18 +6,13 @@ import ModelIR
 /// `Model<Target>RelationFilterInput { some every none }` of the related model (of the join model, for
 /// manyToMany), each of which is that model's filter input. Condition inputs and subscription filters get none.
 enum RelationFilters {
-    /// The name of the `{ some every none }` input over `target`'s records.
-    static func relationFilterInput(_ target: Model) -> String {
-        "Model\(Inflection.upperFirst(target.name))RelationFilterInput"
-    }
-
     /// The fields `model`'s filter input gains, in field order.
     static func filterFields(of model: Model, in schema: Schema) -> [SDLField] {
         model.fields.compactMap { field in
             guard let relationship = field.relationship, let target = schema.model(named: relationship.target) else { return nil }
             switch relationship.kind {
             case .belongsTo, .hasOne: return SDLField(field.name, ModelNames(target).filterInput)
-            case .hasMany, .manyToMany: return SDLField(field.name, relationFilterInput(target))
+            case .hasMany, .manyToMany: return SDLField(field.name, ModelNames(target).relationFilterInput)
             }
         }
     }
@@ -29,7 +24,22 @@ enum RelationFilters {
                 let target = schema.model(named: relationship.target)
             else { return nil }
             let filter = ModelNames(target).filterInput
-            return .input(relationFilterInput(target), fields: ["some", "every", "none"].map { SDLField($0, filter) })
+            return .input(ModelNames(target).relationFilterInput, fields: ["some", "every", "none"].map { SDLField($0, filter) })
+        }
+    }
+}
+
+extension RelationFilters {
+    /// The relation filters of every model with relationships: one extension per model, adding the shared
+    /// `{ some every none }` inputs it uses (again, unchanged, when another model added them first) and then its
+    /// relation fields to its filter input.
+    static func extensions(_ context: APIExtensionContext) -> [APIExtension] {
+        context.schema.models.compactMap { model in
+            let fields = filterFields(of: model, in: context.schema)
+            guard !fields.isEmpty else { return nil }
+            let filterInput = ModelNames(model).filterInput
+            let additions = definitions(of: model, in: context.schema).map(APIAddition.definition) + fields.map { APIAddition.field($0, toType: filterInput) }
+            return APIExtension(feature: "relation filter", model: model.name, additions: additions)
         }
     }
 }
