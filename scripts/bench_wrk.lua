@@ -21,6 +21,7 @@ request = function()
   elseif OP == "m1" then v = '{"postId":"' .. pick(ids.posts) .. '","content":"benchmark comment"}'
   elseif OP == "s1" then v = '{"id":"' .. pick(ids.blogs) .. '"}'
   elseif OP == "c1" then v = '{"id":"' .. pick(ids.blogs) .. '","min":' .. math.random(0, 10) .. '}'
+  elseif OP == "r1" then v = '{"tag":"' .. pick(ids.tags) .. '"}'
   else v = '{}' end
   return wrk.format("POST", "/graphql", HEADERS, '{"query":' .. quote(QUERY) .. ',"variables":' .. v .. '}')
 end

@@ -10,6 +10,8 @@ package enum Operator: String, CaseIterable, Sendable {
     case contains, notContains, between, beginsWith
     case attributeExists, attributeType, size
     case `in`, notIn
+    /// Extensions of `ModelStringInput` beyond AppSync: case-insensitive comparisons and full-text search.
+    case eqInsensitive, containsInsensitive, beginsWithInsensitive, search
 
     /// The kinds of generated input that hold operators.
     package enum Input: Sendable {
@@ -39,13 +41,21 @@ package enum Operator: String, CaseIterable, Sendable {
 
     private static let comparisons: [Operator] = [.ne, .eq, .le, .lt, .ge, .gt]
     private static let functions: [Operator] = [.attributeExists, .attributeType]
+    /// The operators the extended API adds to `ModelStringInput` (filters and write conditions), after AppSync's.
+    package static let textExtensions: [Operator] = [.eqInsensitive, .containsInsensitive, .beginsWithInsensitive, .search]
+
+    /// True for the operators that fold case (and so need PostgreSQL's ICU collation).
+    package var foldsCase: Bool { self == .eqInsensitive || self == .containsInsensitive || self == .beginsWithInsensitive }
 
     /// The operators of `input` for values of `family` (ignored by the enum and composite inputs) on
     /// `surface`, in the order the transformer writes them; extension operators, if any, come after AppSync's.
     package static func operators(of input: Input, family: Family = .string, surface: APISurface) -> [Operator] {
         switch input {
         case .filter:
-            if family.isText { return comparisons + [.contains, .notContains, .between, .beginsWith] + functions + [.size] }
+            if family.isText {
+                let extensions = family == .string && surface == .extended ? textExtensions : []
+                return comparisons + [.contains, .notContains, .between, .beginsWith] + functions + [.size] + extensions
+            }
             if family == .boolean { return [.ne, .eq] + functions }
             return comparisons + [.between] + functions
         case .size:

@@ -29,7 +29,13 @@ package enum MigrationDiff {
             let statement = Statement.dropTable(TableName(schema: schema, table.name))
             changes.steps.append(.init(statement: statement, dataLoss: "drops table \(table.name) and every row in it", summary: summary(of: statement)))
         }
-        return MigrationPlan(steps: changes.steps + changes.keyChanges + changes.foreignKeys, unsupported: changes.unsupported)
+        // An extension several indexes need is created once, before the first of them.
+        var extensions: Set<String> = []
+        let steps = (changes.steps + changes.keyChanges + changes.foreignKeys).filter { step in
+            guard case .createExtension(let name) = step.statement else { return true }
+            return extensions.insert(name).inserted
+        }
+        return MigrationPlan(steps: steps, unsupported: changes.unsupported)
     }
 
     /// The steps planned so far, in the groups that run in order: plain steps, then primary-key changes (after
@@ -131,8 +137,9 @@ package enum MigrationDiff {
             changes.steps.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
         }
         for index in table.indexes where !previous.indexes.contains(index) {
-            let statement = Statement.createIndex(CreateIndex(name: index.name, table: name, columns: index.columns))
-            changes.steps.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
+            for statement in DDL.index(index, table: name) {
+                changes.steps.append(.init(statement: statement, dataLoss: nil, summary: summary(of: statement)))
+            }
         }
         for key in previous.foreignKeys where !table.foreignKeys.contains(key) {
             let statement = Statement.dropConstraint(table: name, name: key.name)
@@ -149,6 +156,7 @@ package enum MigrationDiff {
         case .createTable(let table): "create table \(table.table.name)"
         case .addColumn(let table, let column): "add column \(table.name).\(column.name)"
         case .createIndex(let index): "create index \(index.name)"
+        case .createExtension(let name): "create extension \(name) if missing"
         case .addForeignKey(let table, let key): "add foreign key \(table.name).\(key.name)"
         case .dropTable(let table): "drop table \(table.name)"
         case .dropColumn(let table, let column): "drop column \(table.name).\(column)"

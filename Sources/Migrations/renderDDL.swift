@@ -39,8 +39,17 @@ package enum DDL {
     package static func create(_ table: StorageTable, schema: String?) -> [Statement] {
         let name = TableName(schema: schema, table.name)
         var statements: [Statement] = [.createTable(CreateTable(table: name, columns: table.columns.map { column($0, table: table.name) }, primaryKey: table.primaryKey))]
-        statements += table.indexes.map { .createIndex(CreateIndex(name: $0.name, table: name, columns: $0.columns)) }
+        for index in table.indexes { statements += self.index(index, table: name) }
         return statements
+    }
+
+    /// `CREATE INDEX` of `index` on `table`, after `CREATE EXTENSION IF NOT EXISTS` of the extension its
+    /// operator class needs (trigrams: `pg_trgm`).
+    package static func index(_ index: StorageIndex, table: TableName) -> [Statement] {
+        let create = CreateIndex(
+            name: index.name, table: table, columns: index.columns, expression: index.indexedExpression, method: index.method ?? .btree,
+            operatorClass: index.opclass)
+        return (index.opclass == .ginTrigramOps ? [.createExtension("pg_trgm")] : []) + [.createIndex(create)]
     }
 
     /// `ALTER TABLE … ADD CONSTRAINT … FOREIGN KEY`.

@@ -42,6 +42,8 @@ package struct Field: Equatable, Sendable, Codable {
     /// The precision and scale or length of the column in an existing database, when values must be checked
     /// against them to be stored exactly as sent (nil otherwise).
     package var columnLimit: ColumnLimit?
+    /// The text indexes declared for the field outside the schema (`--text-index`), in declaration order.
+    package var textIndexes: [TextIndex] = []
 
     /// Creates a field.
     package init(

@@ -19,9 +19,17 @@ package struct APISchemaView: Sendable {
     /// the plans' cache key (`Access.signature`).
     let staticGroupRules: [AuthRule]
 
+    /// True when the database server has the ICU collation the case-insensitive operators fold case with
+    /// (`TextSearchSQL.foldingCollation`); checked when `serve` starts. Without it those operators are refused.
+    package let hasCaseFolding: Bool
+
     /// Creates the view; `storage` gives an existing database's own foreign keys (by default, the ones the
     /// migrations make).
-    package init(api: APISchema, databaseSchema: String? = nil, storage: StorageSchema? = nil, maximumLimit: Int = 1000, maximumFilterConditions: Int = 1000) {
+    package init(
+        api: APISchema, databaseSchema: String? = nil, storage: StorageSchema? = nil, maximumLimit: Int = 1000, maximumFilterConditions: Int = 1000,
+        hasCaseFolding: Bool = true
+    ) {
+        self.hasCaseFolding = hasCaseFolding
         self.api = api
         self.databaseSchema = databaseSchema
         self.maximumLimit = maximumLimit

@@ -51,7 +51,7 @@ struct AggregateCompiler {
         var conditions: [SQLExpression] = []
         if let records { conditions.append(selection.access.predicate(records, model: model, alias: alias, binds: &binds)) }
         if let argument = field.arguments.first(where: { $0.name.value == "filter" }), let filter = selection.values.resolve(argument.value), !filter.isNull {
-            conditions.append(try FilterCompiler(api: api, model: model, alias: alias, pins: selection.values.pins).condition(filter, binds: &binds))
+            conditions.append(try FilterCompiler(api: api, model: model, alias: alias, pins: selection.values.pins, access: selection.access).condition(filter, binds: &binds))
         }
         return conditions.isEmpty ? nil : .and(conditions)
     }

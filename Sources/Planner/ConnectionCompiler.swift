@@ -93,7 +93,8 @@ struct ConnectionCompiler {
     ) throws(PlanError) -> [SQLExpression] {
         var conditions: [SQLExpression] = []
         if let filter = arguments.filter {
-            conditions.append(try FilterCompiler(api: selection.api, model: model, alias: alias, pins: selection.values.pins).condition(filter, binds: &binds))
+            conditions.append(
+                try FilterCompiler(api: selection.api, model: model, alias: alias, pins: selection.values.pins, access: selection.access).condition(filter, binds: &binds))
         }
         guard let token = arguments.nextToken else { return conditions }
         let (fieldName, labels, hashInputs) = (arguments.fieldName, arguments.fingerprint.map(\.label), arguments.fingerprint.map(\.value))

@@ -4,7 +4,8 @@ import SQLSyntax
 import Storage
 
 /// Compiles `Model…FilterInput` / `Model…ConditionInput` values into a SQL condition (docs/api-contract.md §5,
-/// docs/decisions.md §3.2 on comparisons with absent values).
+/// docs/decisions.md §3.2 on comparisons with absent values). In the extended API a list's filter may also
+/// hold relation filters (FilterCompiler+Relations.swift) and the text operators (FilterCompiler+Text.swift).
 struct FilterCompiler {
     let api: APISchemaView
     let model: Model
@@ -12,32 +13,46 @@ struct FilterCompiler {
     /// Where operators that choose the SQL's shape (`attributeExists`, `attributeType`) record the leaves
     /// they read.
     let pins: PinnedLeaves
+    /// The caller whose rules apply to related records, for a list's filter; nil for a write's condition,
+    /// which takes no relation filters.
+    var access: Access? = nil
+    /// How many relationships lead from the list's model to `model` (0 at the top of the filter).
+    var depth = 0
 
     /// The SQL condition of a whole `filter` or `condition` argument, refused with `LimitExceeded` when it
     /// holds more conditions than the API allows.
     func condition(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
-        let conditions = Self.conditionCount(filter)
+        let conditions = conditionCount(filter)
         guard conditions <= api.maximumFilterConditions else {
             throw PlanError(.limitExceeded, "The filter holds \(conditions) conditions; the limit is \(api.maximumFilterConditions) (filter size limit).")
         }
         return try compile(filter, binds: &binds)
     }
 
-    /// How many conditions `filter` holds (each operator under a field, each element of `and`/`or`),
+    /// How many conditions `filter` holds (each operator under a field, each element of `and`/`or`, and each
+    /// relation filter and `some`/`every`/`none` under it, as a hop to related records costs a sub-query),
     /// counted without recursion.
-    static func conditionCount(_ filter: InputValue) -> Int {
+    func conditionCount(_ filter: InputValue) -> Int {
         var count = 0
-        var pending = [filter]
-        while let value = pending.popLast() {
+        var pending: [(value: InputValue, model: Model)] = [(filter, model)]
+        while let (value, model) = pending.popLast() {
             switch value {
-            case .leaf(_, let inner): pending.append(inner)
+            case .leaf(_, let inner): pending.append((inner, model))
             case .list(let items):
                 count += items.count
-                pending.append(contentsOf: items)
+                pending.append(contentsOf: items.map { ($0, model) })
             case .object(let entries):
                 for (key, entry) in entries {
                     if key == "and" || key == "or" || key == "not" {
-                        pending.append(entry)
+                        pending.append((entry, model))
+                    } else if let relationship = model.field(named: key)?.relationship, let target = api.model(relationship.target) {
+                        count += 1
+                        if relationship.kind == .hasMany || relationship.kind == .manyToMany, case .object(let quantifiers) = entry {
+                            count += quantifiers.count
+                            pending.append(contentsOf: quantifiers.map { ($0.1, target) })
+                        } else {
+                            pending.append((entry, target))
+                        }
                     } else if case .object(let operators) = entry {
                         count += max(1, operators.count)
                     } else {
@@ -50,7 +65,7 @@ struct FilterCompiler {
         return count
     }
 
-    private func compile(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+    func compile(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
         guard case .object(let entries) = filter else {
             if filter == .null { return .keyword(.true) }
             throw PlanError(.badValue, "A filter must be an object.")
@@ -69,13 +84,23 @@ struct FilterCompiler {
                 if value == .null { continue }
                 parts.append(.not(.function(.coalesce, [try compile(value, binds: &binds), .keyword(.false)])))
             default:
-                guard let field = model.field(named: key), field.isStored else {
-                    throw PlanError(.badValue, "Unknown filter field '\(key)' on '\(model.name)'.")
+                guard let field = model.field(named: key) else { throw unknownField(key) }
+                // Inside a relation filter a field its own rules hide from the caller cannot be tested: the
+                // answer would tell its value.
+                if depth > 0, let policy = field.auth, access?.decision(policy, .get) != .granted { throw denied(field) }
+                if let relationship = field.relationship {
+                    parts.append(try relationCondition(field, relationship, value, binds: &binds))
+                } else {
+                    parts.append(try fieldCondition(field, value, binds: &binds))
                 }
-                parts.append(try fieldCondition(field, value, binds: &binds))
             }
         }
         return .and(parts)
+    }
+
+    /// The error of a key the filter input does not have.
+    func unknownField(_ key: String) -> PlanError {
+        PlanError(.badValue, "Unknown filter field '\(key)' on '\(model.name)'.")
     }
 
     private func fieldCondition(_ field: Field, _ operators: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
@@ -85,7 +110,8 @@ struct FilterCompiler {
         }
         var parts: [SQLExpression] = []
         for (name, value) in entries {
-            guard let op = Operator(rawValue: name) else {
+            // The text operators exist only in the extended API; AppSync's refuses them as any unknown key.
+            guard let op = Operator(rawValue: name), api.allowsExtensions || !Operator.textExtensions.contains(op) else {
                 throw PlanError(.badValue, "Unknown filter operator '\(name)' on '\(field.name)'.")
             }
             if value == .null, op != .eq, op != .ne { continue }
@@ -132,7 +158,7 @@ struct FilterCompiler {
         case .size:
             let length: SQLExpression = field.type.isList ? .function(.cardinality, [column]) : .function(.length, [.cast(column, .text)])
             let sizeField = Field(name: field.name, type: FieldType(.scalar(.int)))
-            let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias, pins: pins)
+            let sizeFilter = FilterCompiler(api: api, model: Model(name: model.name, fields: [sizeField]), alias: alias, pins: pins, depth: depth)
             return try sizeFilter.sizeCondition(length, value, binds: &binds)
         case .attributeType:
             guard let wanted = pins.pin(value).enumName else { throw PlanError(.badValue, "attributeType expects a ModelAttributeTypes value.") }
@@ -145,6 +171,8 @@ struct FilterCompiler {
         case .in, .notIn:
             // Subscription filters only: list and condition inputs have no such field.
             throw PlanError(.badValue, "Unknown filter operator '\(op.rawValue)' on '\(field.name)'.")
+        case .eqInsensitive, .containsInsensitive, .beginsWithInsensitive, .search:
+            return try textCondition(op, field: field, column: column, value: value, binds: &binds)
         }
     }
 

@@ -52,7 +52,8 @@ struct KeyConditionCompiler {
                 var tests = zip(columns.dropLast(), values.dropLast()).map { SQLExpression.binary($0, .equal, $1) }
                 tests.append(.binary(.function(.left, [.cast(lastColumn, .text), .function(.length, [prefix])]), .equal, prefix))
                 parts.append(.and(tests))
-            case .ne, .lt, .le, .gt, .ge, .contains, .notContains, .attributeExists, .attributeType, .size, .in, .notIn:
+            case .ne, .lt, .le, .gt, .ge, .contains, .notContains, .attributeExists, .attributeType, .size, .in, .notIn, .eqInsensitive, .containsInsensitive,
+                .beginsWithInsensitive, .search:
                 // Not in a key condition input (the order comparisons were handled above).
                 throw PlanError(.badValue, "Unknown key condition operator '\(name)' in '\(argument)'.")
             }

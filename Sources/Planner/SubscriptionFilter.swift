@@ -150,7 +150,8 @@ package indirect enum SubscriptionFilter: Equatable, Sendable {
         case .notIn:
             guard case .list(let options) = operand else { return true }
             return !options.contains { equal(value, $0) }
-        case .attributeExists, .attributeType, .size:
+        case .attributeExists, .attributeType, .size, .eqInsensitive, .containsInsensitive, .beginsWithInsensitive, .search:
+            // Not in a subscription filter input.
             return false
         }
     }

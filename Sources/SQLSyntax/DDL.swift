@@ -45,20 +45,47 @@ package struct ColumnDefinition: Equatable, Sendable {
     }
 }
 
-/// `CREATE [UNIQUE] INDEX name ON table (columns)`.
+/// `CREATE [UNIQUE] INDEX name ON table [USING method] (columns | (expression)) [opclass]`.
 package struct CreateIndex: Equatable, Sendable {
     package var name: String
     package var table: TableName
     package var columns: [String]
     package var unique: Bool
+    /// When set, the index is on this expression (of unqualified columns) instead of `columns`.
+    package var expression: SQLExpression?
+    /// The access method (`btree`, PostgreSQL's default, is not written).
+    package var method: IndexMethod
+    /// The operator class of every element, when not the type's default.
+    package var operatorClass: IndexOperatorClass?
 
     /// Creates the statement.
-    package init(name: String, table: TableName, columns: [String], unique: Bool = false) {
+    package init(
+        name: String, table: TableName, columns: [String], unique: Bool = false, expression: SQLExpression? = nil, method: IndexMethod = .btree,
+        operatorClass: IndexOperatorClass? = nil
+    ) {
         self.name = name
         self.table = table
         self.columns = columns
         self.unique = unique
+        self.expression = expression
+        self.method = method
+        self.operatorClass = operatorClass
     }
+}
+
+/// Index access methods.
+package enum IndexMethod: String, Codable, Equatable, Sendable {
+    case btree
+    /// Generalized inverted index: text-search vectors and trigrams.
+    case gin
+}
+
+/// Operator classes of indexes, when not the type's default.
+package enum IndexOperatorClass: String, Codable, Equatable, Sendable {
+    /// Byte-wise text order, which serves `LIKE 'prefix%'` whatever the collation.
+    case textPatternOps = "text_pattern_ops"
+    /// `pg_trgm`'s trigrams in a GIN index, which serve `LIKE '%infix%'`.
+    case ginTrigramOps = "gin_trgm_ops"
 }
 
 /// A foreign key constraint.

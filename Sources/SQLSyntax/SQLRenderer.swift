@@ -13,8 +13,9 @@ package enum SQLRenderer {
         case .addColumn(let table, let column):
             return "ALTER TABLE \(tableName(table)) ADD COLUMN \(columnDefinition(column))"
         case .createIndex(let index):
-            let columns = index.columns.map(Quoting.identifier).joined(separator: ", ")
-            return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(Quoting.identifier(index.name)) ON \(tableName(index.table)) (\(columns))"
+            return createIndex(index)
+        case .createExtension(let name):
+            return "CREATE EXTENSION IF NOT EXISTS \(Quoting.identifier(name))"
         case .addForeignKey(let table, let key):
             return "ALTER TABLE \(tableName(table)) ADD \(foreignKey(key))"
         case .dropTable(let table):
@@ -147,6 +148,18 @@ package enum SQLRenderer {
         if let condition = delete.whereClause { text += " WHERE " + expression(condition) }
         if delete.returningAll { text += " RETURNING \(Quoting.identifier(delete.alias)).*" }
         return text
+    }
+
+    static func createIndex(_ index: CreateIndex) -> String {
+        var elements: [String]
+        if let expression = index.expression {
+            elements = ["(" + self.expression(expression) + ")"]
+        } else {
+            elements = index.columns.map(Quoting.identifier)
+        }
+        if let operatorClass = index.operatorClass { elements = elements.map { $0 + " " + operatorClass.rawValue } }
+        let method = index.method == .btree ? "" : "USING \(index.method.rawValue) "
+        return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(Quoting.identifier(index.name)) ON \(tableName(index.table)) \(method)(\(elements.joined(separator: ", ")))"
     }
 
     static func createTable(_ table: CreateTable) -> String {

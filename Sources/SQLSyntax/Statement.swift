@@ -8,6 +8,8 @@ package indirect enum Statement: Equatable, Sendable {
     case createTable(CreateTable)
     case addColumn(table: TableName, ColumnDefinition)
     case createIndex(CreateIndex)
+    /// `CREATE EXTENSION IF NOT EXISTS name`, for an extension an index needs (`pg_trgm`).
+    case createExtension(String)
     case addForeignKey(table: TableName, ForeignKey)
     case dropTable(TableName)
     case dropColumn(table: TableName, column: String)

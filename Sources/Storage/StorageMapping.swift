@@ -106,7 +106,27 @@ package enum StorageMapping {
                     referencedColumns: parent.primaryKey.map { parent.field(named: $0)?.columnName ?? $0 }, onDelete: action
                 ))
         }
+        indexes += textIndexes(of: model)
         return StorageTable(name: model.tableName, columns: columns, primaryKey: primaryKey, indexes: indexes, foreignKeys: foreignKeys)
+    }
+
+    /// The indexes of the text indexes declared for `model`'s fields (`Field.textIndexes`), in field order.
+    static func textIndexes(of model: Model) -> [StorageIndex] {
+        var indexes: [StorageIndex] = []
+        for field in model.storedFields {
+            for kind in field.textIndexes {
+                let name = indexName(table: model.tableName, suffix: "\(field.columnName)_\(kind.rawValue)")
+                switch kind {
+                case .insensitive:
+                    indexes.append(StorageIndex(name: name, columns: [field.columnName], expression: .folded, opclass: .textPatternOps))
+                case .trigram:
+                    indexes.append(StorageIndex(name: name, columns: [field.columnName], expression: .folded, method: .gin, opclass: .ginTrigramOps))
+                case .search:
+                    indexes.append(StorageIndex(name: name, columns: [field.columnName], expression: .searchVector, method: .gin))
+                }
+            }
+        }
+        return indexes
     }
 
     /// Every relationship whose reference columns live in `model`: (parent model, relationship, columns).

@@ -118,6 +118,9 @@ struct KeysSchemaOptions: ParsableArguments {
         guard let schema = schema ?? ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA"], !schema.isEmpty else { return nil }
         var options = SchemaOptions()
         options.schema = schema
+        // Every option of a SchemaOptions made here must be set before it is read; the text indexes then come
+        // from the environment or the config file, as for the other commands.
+        options.textIndexes = []
         return try options.loadDocument()
     }
 

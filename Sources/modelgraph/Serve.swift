@@ -230,7 +230,9 @@ struct Serve: AsyncParsableCommand {
             }
             logger.info("authorization modes: \(authorization.summary)")
             let authenticator = authorization.authenticator(keys: keys)
-            var executor = makeExecutor(api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, client: client, logger: logger)
+            let hasCaseFolding = try await CaseFolding.available(on: client, logger: logger)
+            var executor = makeExecutor(
+                api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger)
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             let configuration = serverConfiguration
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
@@ -272,10 +274,14 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// The executor the options describe.
-    private func makeExecutor(api: APISchema, databaseSchema: String?, storage: StorageSchema?, client: PostgresClient, logger: Logger) -> GraphQLExecutor {
+    private func makeExecutor(
+        api: APISchema, databaseSchema: String?, storage: StorageSchema?, hasCaseFolding: Bool, client: PostgresClient, logger: Logger
+    ) -> GraphQLExecutor {
         let limits = RequestLimits(
             maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
-        let view = APISchemaView(api: api, databaseSchema: databaseSchema, storage: storage, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions)
+        let view = APISchemaView(
+            api: api, databaseSchema: databaseSchema, storage: storage, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions,
+            hasCaseFolding: hasCaseFolding)
         let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
         var executor = GraphQLExecutor(planner: planner, runner: client, logger: logger)
         executor.slowStatementThreshold = .milliseconds(slowStatement)

@@ -13,6 +13,13 @@ struct SchemaOptions: ParsableArguments {
     @Option(help: "The schema file: annotated GraphQL, or an Amplify Gen 2 resource.ts / .js (env MODELGRAPH_SCHEMA).")
     var schema: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA"] ?? "schema.graphql"
 
+    @Option(
+        name: .customLong("text-index"),
+        help: ArgumentHelp(
+            "An index for the case-insensitive and search filters, outside the schema: Model.field=insensitive|trigram|search, repeatable or comma-separated (env MODELGRAPH_TEXT_INDEXES).",
+            valueName: "Model.field=kind"))
+    var textIndexes: [String] = []
+
     /// The schema file's text; a missing or unreadable file is the user's to fix (exit 1), not a usage error
     /// (ArgumentParser's 64).
     func read() throws -> String {
@@ -41,7 +48,8 @@ struct SchemaOptions: ParsableArguments {
         guard let parsed = result.schema else {
             throw UserError(SchemaFile.format(result.errors, source: source, modules: result.modules) + "\n\(result.errors.count) error(s) in \(schema)")
         }
-        return SchemaDocument(file: schema, schema: parsed, conversion: result.conversion, source: source, modules: result.modules)
+        let indexed = try TextIndexOverlay.apply(textIndexes, to: parsed)
+        return SchemaDocument(file: schema, schema: indexed, conversion: result.conversion, source: source, modules: result.modules)
     }
 }
 

@@ -37,6 +37,12 @@ struct APIExtensionTests {
         }
     }
 
+    /// `sdl` without the operators the extended surface gives `ModelStringInput` whatever the providers.
+    static func withoutTextOperators(_ sdl: String) -> String {
+        let lines = Set(Operator.textExtensions.map { "  \($0.rawValue): String" })
+        return sdl.split(separator: "\n", omittingEmptySubsequences: false).filter { !lines.contains(String($0)) }.joined(separator: "\n")
+    }
+
     static func build(_ source: String, surface: APISurface = .extended, _ providers: [APIExtensionProvider]) throws -> APISchema {
         try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: surface, extensions: providers)
     }
@@ -90,7 +96,7 @@ struct APIExtensionTests {
         let withoutProviders = try Self.build(Self.source, surface: .appSync, [])
         let extendedWithoutProviders = try Self.build(Self.source, surface: .extended, [])
         #expect(appSync.sdl == withoutProviders.sdl)
-        #expect(appSync.sdl == extendedWithoutProviders.sdl)
+        #expect(appSync.sdl == Self.withoutTextOperators(extendedWithoutProviders.sdl))
         _ = try Self.build(Self.source, surface: .extended, [provider])
         #expect(called.value == 1)
     }
@@ -129,7 +135,7 @@ struct APIExtensionTests {
                 "The 'no type' extension for model Post is left out: there is no type 'Postt' to add the field 'x' to.",
             ])
         let appSync = try Self.build(renamed, surface: .appSync, [])
-        #expect(api.sdl == appSync.sdl)
+        #expect(Self.withoutTextOperators(api.sdl) == appSync.sdl)
         #expect(api.queryFields["countPosts"]?.kind == .list)
     }
 

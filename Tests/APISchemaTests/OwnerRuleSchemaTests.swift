@@ -9,7 +9,7 @@ import Testing
 /// included, since clients and code generators see the printed order.
 @Suite("Generated API schema: owner rules")
 struct OwnerRuleSchemaTests {
-    /// The API of `source`, checked to build as a GraphQL schema.
+    /// AppSync's API of `source`, checked to build as a GraphQL schema.
     static func api(_ source: String) throws -> APISchema {
         let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         _ = try buildSchema(source: Source(body: api.sdl))

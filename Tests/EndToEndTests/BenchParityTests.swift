@@ -41,7 +41,7 @@ struct BenchParityTests {
         try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     }
 
-    @Test("q1–q5, s1, c1 and m1 match the floor")
+    @Test("q1–q5, s1, c1, r1 and m1 match the floor")
     func parity() async throws {
         let server = try await LiveServer.start(schema: "bench-blog")
         defer { server.stop() }
@@ -57,6 +57,7 @@ struct BenchParityTests {
             ("q4_depth3", "q4_depth3", nil, 0, [:]),
             ("q5_many_to_many", "q5_many_to_many", "n", 33, ["id": try await md5("tag-33")]),
             ("s1_sorted_page", "s1_sorted_page", "n", 12, ["id": try await md5("blog-12")]),
+            ("r1_relation_some", "r1_relation_some", "n", 33, ["tag": try await md5("tag-33")]),
         ]
         for (query, raw, variable, number, variables) in cases {
             let floor = try #require(try await server.client.query(try Self.rawSQL(raw, variable, number)).scalar)

@@ -38,14 +38,16 @@ final class LiveServer: Sendable {
         self.migrations = migrations
     }
 
-    /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, serving the API of `surface`.
+    /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, serving the API of `surface`, with the
+    /// text indexes `textIndexes` declares (`--text-index`).
     static func start(
-        schema name: String, surface: APISurface = .extended, configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
+        schema name: String, surface: APISurface = .extended, textIndexes: [String] = [],
+        configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5
     ) async throws -> LiveServer {
-        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
         let database: String
         if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 4, statementTimeoutMilliseconds: statementTimeoutMilliseconds))

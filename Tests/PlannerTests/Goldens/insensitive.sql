@@ -1,0 +1,3 @@
+-- listTeams
+SELECT (SELECT json_build_object('items', coalesce(array_to_json(array_agg("p"."o0")), ('[]')::json)) FROM (SELECT "__r$1" AS "o0" FROM "Team" AS "t0", LATERAL (SELECT "t0"."id" AS "id") AS "__r$1" WHERE (TRUE AND (((lower(("t0"."mantra" COLLATE "und-x-icu")) = lower(($1::text COLLATE "und-x-icu"))) AND (lower(("t0"."mantra" COLLATE "und-x-icu")) LIKE lower(($2::text COLLATE "und-x-icu")) ESCAPE '\')) AND (lower(("t0"."mantra" COLLATE "und-x-icu")) LIKE lower(($3::text COLLATE "und-x-icu")) ESCAPE '\'))) ORDER BY "t0"."id" LIMIT $4::integer) AS "p")
+-- parameters: 'ÉCOLE', '50\%\_%', '%a\\b%', '5'
