@@ -86,7 +86,7 @@ struct APISchemaTests {
             type ManyLeft @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyRight: [ManyRight] @manyToMany(relationName: "leftRightJoin") }
             type ManyRight @model @auth(rules: [{allow: public}]) { id: ID! @primaryKey  manyLeft: [ManyLeft] @manyToMany(relationName: "leftRightJoin") }
             """
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         #expect(
             Self.fields(api, "Primary") == [
                 "id: ID!", "secret: String",
@@ -179,7 +179,7 @@ struct APISchemaOptionTests {
             type Post @model(queries: {get: "fetchPost", list: null}, mutations: {delete: null}, subscriptions: null, timestamps: null) @auth(rules: [{allow: public}]) { id: ID!  title: String }
             type Log @model(queries: null, mutations: null, timestamps: {createdAt: "loggedAt", updatedAt: null}) @auth(rules: [{allow: public}]) { id: ID!  line: String @index(name: "byLine") }
             """
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         let query = Set(APISchemaTests.fields(api, "Query").map { String($0.prefix { $0 != "(" }) })
         #expect(query == ["fetchPost", "logsByLine"])
         let mutation = Set(APISchemaTests.fields(api, "Mutation").map { String($0.prefix { $0 != "(" }) })

@@ -11,7 +11,7 @@ import Testing
 struct OwnerRuleSchemaTests {
     /// The API of `source`, checked to build as a GraphQL schema.
     static func api(_ source: String) throws -> APISchema {
-        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source))
+        let api = try APISchema.build(from: SchemaParser.parseOrThrow(source: source), surface: .appSync)
         _ = try buildSchema(source: Source(body: api.sdl))
         return api
     }
