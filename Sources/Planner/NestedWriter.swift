@@ -210,6 +210,19 @@ struct NestedWriter {
         if row.isGuarded { checks.append((count(name), 1, .unauthorized)) }
     }
 
+    /// Adds a check that the CTE `name` wrote its one row (a batch item whose insert is guarded).
+    mutating func requireWritten(_ name: String) {
+        checks.append((count(name), 1, .unauthorized))
+    }
+
+    /// Adds a CTE that must touch one row, else the root field fails with `failure`.
+    mutating func appendChecked(_ statement: Statement, failure: ExpectedCount.Failure) -> String {
+        let name = append(statement)
+        referenced.insert(name)
+        checks.append((count(name), 1, failure))
+        return name
+    }
+
     /// The CTEs to run: consecutive plain inserts into one table with the same columns that no other part
     /// reads (say the comments of one post) become one multi-row insert.
     var mergedCTEs: [CommonTableExpression] {

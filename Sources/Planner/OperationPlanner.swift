@@ -343,9 +343,9 @@ package final class OperationPlanner: Sendable {
         switch kind {
         case .get: .get
         case .list, .indexQuery: .list
-        case .create: .create
-        case .update: .update
-        case .delete: .delete
+        case .create, .batchCreate: .create
+        case .update, .batchUpdate: .update
+        case .delete, .batchDelete: .delete
         case .subscription: .listen
         }
     }

@@ -32,6 +32,8 @@ struct RootFieldCompiler {
                     records: records, binds: &binds))
         case .create:
             return try NestedWriteCompiler(selection: selection).createOrNested(field, model: model, records: records)
+        case .batchCreate, .batchUpdate, .batchDelete:
+            return try BatchCompiler(selection: selection).compile(field, model: model, kind: root.kind, records: records)
         case .update:
             return try UpdateDeleteCompiler(selection: selection).update(field, model: model, records: records)
         case .delete:

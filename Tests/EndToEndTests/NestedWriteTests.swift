@@ -5,9 +5,9 @@ import Postgres
 import Realtime
 import Testing
 
-/// Nested creates over HTTP against PostgreSQL: a tree in one mutation, join records made
+/// Nested creates and batch writes over HTTP against PostgreSQL: a tree in one mutation, join records made
 /// by the server, and all or nothing when any part fails.
-@Suite("Nested writes")
+@Suite("Nested and batch writes")
 struct NestedWriteTests {
     /// The number of rows of `table`.
     static func count(_ server: LiveServer, _ table: String) async throws -> Int {
@@ -78,14 +78,45 @@ struct NestedWriteTests {
 
     @Test("limits answer LimitExceeded and write nothing")
     func limits() async throws {
-        let server = try await LiveServer.start(schema: "objectbox-style", writeLimits: WriteLimits(maximumNesting: 1, maximumRecords: 3))
+        let server = try await LiveServer.start(schema: "objectbox-style", writeLimits: WriteLimits(maximumNesting: 1, maximumRecords: 3, maximumBatch: 2))
         defer { server.stop() }
         let deep = try await server.graphQL(#"mutation { createTreeNode(input: {label: "a", children: {create: [{label: "b", children: {create: [{label: "c"}]}}]}}) { id } }"#)
         #expect(Self.errorTypes(deep) == ["LimitExceeded"], "\(deep)")
         let wide = try await server.graphQL(#"mutation { createCustomer(input: {name: "a", orders: {create: [{summary: "1"}, {summary: "2"}, {summary: "3"}]}}) { id } }"#)
         #expect(Self.errorTypes(wide) == ["LimitExceeded"], "\(wide)")
+        let batch = try await server.graphQL(#"mutation { batchCreateCustomer(input: [{name: "a"}, {name: "b"}, {name: "c"}]) { id } }"#)
+        #expect(Self.errorTypes(batch) == ["LimitExceeded"], "\(batch)")
         #expect(try await Self.count(server, "TreeNode") == 0)
         #expect(try await Self.count(server, "Customer") == 0)
+    }
+
+    @Test("batches are all or nothing, in input order: a duplicate key or a missing record writes nothing")
+    func batches() async throws {
+        let server = try await LiveServer.start(schema: "schema")
+        defer { server.stop() }
+        let created = try await server.graphQL(#"mutation { batchCreateTeam(input: [{id: "t1", mantra: "a"}, {id: "t2", mantra: "b"}, {id: "t3", mantra: "c"}]) { id mantra } }"#)
+        #expect((value(created, "data", "batchCreateTeam") as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["t1", "t2", "t3"], "\(created)")
+        let duplicate = try await server.graphQL(#"mutation { batchCreateTeam(input: [{id: "t4", mantra: "d"}, {id: "t4", mantra: "e"}]) { id } }"#)
+        #expect(Self.errorTypes(duplicate) == ["DynamoDB:ConditionalCheckFailedException"], "\(duplicate)")
+        let existing = try await server.graphQL(#"mutation { batchCreateTeam(input: [{id: "t5", mantra: "d"}, {id: "t1", mantra: "e"}]) { id } }"#)
+        #expect(Self.errorTypes(existing) == ["DynamoDB:ConditionalCheckFailedException"], "\(existing)")
+        #expect(try await Self.count(server, "Team") == 3)
+        let updated = try await server.graphQL(#"mutation { batchUpdateTeam(input: [{id: "t3", mantra: "C"}, {id: "t1", mantra: "A"}]) { id mantra members { items { id } } } }"#)
+        #expect((value(updated, "data", "batchUpdateTeam") as? [[String: Any]])?.compactMap { $0["mantra"] as? String } == ["C", "A"], "\(updated)")
+        for failing in [
+            #"mutation { batchUpdateTeam(input: [{id: "t1", mantra: "X"}, {id: "t1", mantra: "Y"}]) { id } }"#,
+            #"mutation { batchUpdateTeam(input: [{id: "t2", mantra: "X"}, {id: "gone", mantra: "Y"}]) { id } }"#,
+            #"mutation { batchDeleteTeam(input: [{id: "t2"}, {id: "gone"}]) { id } }"#,
+            #"mutation { batchDeleteTeam(input: [{id: "t2"}, {id: "t2"}]) { id } }"#,
+        ] {
+            let response = try await server.graphQL(failing)
+            #expect(Self.errorTypes(response) == ["DynamoDB:ConditionalCheckFailedException"], "\(failing): \(response)")
+        }
+        let mantras = try await server.client.query(#"SELECT string_agg("mantra", ',' ORDER BY "id") FROM "Team""#).scalar
+        #expect(mantras == "A,b,C")
+        let deleted = try await server.graphQL(#"mutation { batchDeleteTeam(input: [{id: "t2"}, {id: "t1"}]) { id mantra } }"#)
+        #expect((value(deleted, "data", "batchDeleteTeam") as? [[String: Any]])?.compactMap { $0["mantra"] as? String } == ["b", "A"], "\(deleted)")
+        #expect(try await Self.count(server, "Team") == 1)
     }
 
     @Test("a nested child the caller's rules refuse rolls the whole tree back; so does connecting someone else's record")
@@ -123,7 +154,7 @@ struct NestedWriteTests {
         #expect(names == ["ann", "bob"])
     }
 
-    @Test("under --appsync the nested keys do not exist")
+    @Test("under --appsync the nested keys and batch fields do not exist")
     func appSyncRefuses() async throws {
         let server = try await LiveServer.start(schema: "schema", surface: .appSync)
         defer { server.stop() }
@@ -131,6 +162,8 @@ struct NestedWriteTests {
             "mutation($input: CreateTeamInput!) { createTeam(input: $input) { id } }", variables: ["input": ["mantra": "m", "members": ["create": [["name": "a"]]]]])
         let message = (response: nested, text: (nested["errors"] as? [[String: Any]])?.first?["message"] as? String)
         #expect(message.text == "Field 'members' is not defined for input type 'CreateTeamInput'.", "\(nested)")
+        let batch = try await server.graphQL(#"mutation { batchCreateTeam(input: [{mantra: "a"}]) { id } }"#)
+        #expect(((batch["errors"] as? [[String: Any]])?.first?["message"] as? String)?.contains("FieldUndefined") == true, "\(batch)")
         #expect(try await Self.count(server, "Team") == 0)
     }
 }

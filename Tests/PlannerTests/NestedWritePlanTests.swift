@@ -4,9 +4,9 @@ import SchemaParser
 import TestSupport
 import Testing
 
-/// Nested writes: their planned SQL (one statement of CTEs, the counts it must report, the
+/// Nested and batch writes: their planned SQL (one statement of CTEs, the counts it must report, the
 /// read-back), the limits checked before any SQL is built, and AppSync's API refusing their keys.
-@Suite("Planned SQL: nested writes")
+@Suite("Planned SQL: nested and batch writes")
 struct NestedWritePlanTests {
     /// The planner of fixture `name` on `surface`, with `limits`.
     static func planner(_ name: String, surface: APISurface = .extended, limits: WriteLimits = WriteLimits()) -> OperationPlanner {
@@ -44,9 +44,21 @@ struct NestedWritePlanTests {
             #"mutation { createStudent(input: {name: "S", teachers: {create: [{name: "T"}], connect: [{id: "t2"}]}}) { id teachers { items { teacher { name } } } } }"#,
             [:]
         ),
+        (
+            "batch-create", "schema",
+            #"mutation($input: [CreateTeamInput!]!) { batchCreateTeam(input: $input) { id mantra } }"#,
+            ["input": [["mantra": "a"], ["mantra": "b"]]]
+        ),
+        (
+            "batch-create-readback", "schema",
+            #"mutation { batchCreateTeam(input: [{mantra: "a", members: {create: [{name: "x"}]}}, {mantra: "b"}]) { id members { items { name } } } }"#,
+            [:]
+        ),
+        ("batch-update", "schema", #"mutation { batchUpdateTeam(input: [{id: "t1", mantra: "x"}, {id: "t2", size: 3}]) { id mantra size } }"#, [:]),
+        ("batch-delete", "schema", #"mutation { batchDeleteTeam(input: [{id: "t1"}, {id: "t2"}]) { id mantra } }"#, [:]),
     ]
 
-    @Test("each nested write plans as its golden file", arguments: operations.map(\.name))
+    @Test("each nested or batch write plans as its golden file", arguments: operations.map(\.name))
     func golden(name: String) throws {
         let operation = try #require(Self.operations.first { $0.name == name })
         let plan = try Self.planner(operation.fixture).plan(query: operation.query, operationName: nil, inputs: operation.variables)
@@ -70,9 +82,9 @@ struct NestedWritePlanTests {
         #expect(try Self.failure(Self.planner("schema"), query, ["input": input]) == nil)
     }
 
-    @Test("nesting and records per mutation are limited before SQL is built")
+    @Test("nesting, records per mutation and batch size are limited before SQL is built")
     func limits() throws {
-        let planner = Self.planner("objectbox-style", limits: WriteLimits(maximumNesting: 2, maximumRecords: 4))
+        let planner = Self.planner("objectbox-style", limits: WriteLimits(maximumNesting: 2, maximumRecords: 4, maximumBatch: 2))
         let deep =
             #"mutation { createTreeNode(input: {label: "a", children: {create: [{label: "b", children: {create: [{label: "c", children: {create: [{label: "d"}]}}]}}]}}) { id } }"#
         let tooDeep = try Self.failure(planner, deep)
@@ -82,6 +94,8 @@ struct NestedWritePlanTests {
         #expect(try Self.failure(planner, wide)?.message == "The mutation writes 5 records; the limit is 4 (records per mutation).")
         let fits = #"mutation { createCustomer(input: {name: "a", orders: {create: [{summary: "1"}, {summary: "2"}, {summary: "3"}]}}) { id } }"#
         #expect(try Self.failure(planner, fits) == nil)
+        let batch = #"mutation { batchCreateCustomer(input: [{name: "a"}, {name: "b"}, {name: "c"}]) { id } }"#
+        #expect(try Self.failure(planner, batch)?.message == "The batch has 3 items; the limit is 2 (batch size).")
     }
 
     @Test("a nested item refuses the reference its parent fills and the field back to the parent, sent in variables")
