@@ -9,6 +9,12 @@ package enum RootFieldKind: Equatable, Sendable {
     case create
     case update
     case delete
+    /// `batchCreateX(input: [CreateXInput!]!)`: every record or none (an extension beyond AppSync).
+    case batchCreate
+    /// `batchUpdateX(input: [UpdateXInput!]!)`: every record or none (an extension beyond AppSync).
+    case batchUpdate
+    /// `batchDeleteX(input: [DeleteXInput!]!)`: every record or none (an extension beyond AppSync).
+    case batchDelete
     /// A subscription on the named mutation kind (create, update or delete).
     case subscription(String)
     /// `countPosts(filter)`: how many records the caller may list match the filter.

@@ -19,6 +19,9 @@ struct DatabaseErrorMapping {
         if error is ConditionalCheckFailed {
             return (entry("The conditional request failed (Service: DynamoDb, Status Code: 400, Request ID: \(requestID))", "DynamoDB:ConditionalCheckFailedException"), false)
         }
+        if let error = error as? ReferenceMissing {
+            return (entry(error.message, "ReferenceNotFound"), false)
+        }
         if let error = error as? PostgresError {
             if error.isUniqueViolation {
                 return (entry("The conditional request failed (Service: DynamoDb, Status Code: 400, Request ID: \(requestID))", "DynamoDB:ConditionalCheckFailedException"), false)

@@ -84,16 +84,17 @@ extension GraphQLExecutor {
         // The pool serves waiting statements per API key in turn.
         let tenant = origin.keyID ?? ""
         let result: QueryResult
-        if mutation, statement.readBack == nil, statement.denialCheck == nil {
+        if mutation, statement.readBack == nil, statement.denialCheck == nil, statement.expectedCounts.isEmpty {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: false, tenant: tenant)
             if statement.requiresRow && result.rows.isEmpty { throw statement.deniesWithoutRow ? DeniedAtRun() : ConditionalCheckFailed() }
         } else if mutation {
             result = try await runner.runTransaction(tenant: tenant) { transaction in
                 let written = try transaction.run(statement.sql, statement.parameters)
                 if statement.requiresRow && written.rows.isEmpty { throw try Self.whyNoRow(statement, transaction) }
+                if let unmet = statement.expectedCounts.first(where: { !$0.isMet(by: written.rows.first ?? []) }) { throw Self.error(for: unmet.failure) }
                 guard let readBack = statement.readBack else { return written }
                 guard let key = written.rows.first else { throw ConditionalCheckFailed() }
-                return try transaction.run(readBack.sql, readBack.parameters(key: key))
+                return try transaction.run(readBack.sql, readBack.parameters(key: Array(key.prefix(readBack.keyCount))))
             }
         } else {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: true, tenant: tenant)
@@ -112,7 +113,23 @@ extension GraphQLExecutor {
         let matches = try transaction.run(check.sql, check.parameters).scalar == "t"
         return matches ? ConditionalCheckFailed() : DeniedAtRun()
     }
+
+    /// The error of a part of a write whose count differed from the plan's expectation; thrown inside the
+    /// write's transaction, it rolls back every part.
+    private static func error(for failure: ExpectedCount.Failure) -> any Error {
+        switch failure {
+        case .referenceNotFound(let message): ReferenceMissing(message: message)
+        case .unauthorized: DeniedAtRun()
+        case .conditionalCheckFailed: ConditionalCheckFailed()
+        }
+    }
 }
 
 /// A root field the caller's owner or group rules deny once its statement ran (someone else's record).
 struct DeniedAtRun: Error {}
+
+/// A record a write was to connect to is missing (or is not one the caller may change).
+struct ReferenceMissing: Error {
+    /// What is missing, in the schema's words.
+    let message: String
+}

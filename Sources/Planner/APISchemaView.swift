@@ -12,6 +12,8 @@ package struct APISchemaView: Sendable {
     package let maximumLimit: Int
     /// Most conditions one `filter` or `condition` argument may hold (DynamoDB allows 300 operators).
     package let maximumFilterConditions: Int
+    /// How much one nested or batch write may do.
+    package var writeLimits = WriteLimits()
     private let modelsByName: [String: Model]
     /// The foreign keys of the storage, by constraint name.
     package let foreignKeys: ForeignKeyCatalog

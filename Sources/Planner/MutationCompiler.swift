@@ -28,51 +28,20 @@ struct MutationCompiler {
             }
         }
         guard case .object(let entries) = input else { throw PlanError(.badValue, "Argument 'input' of '\(field.name.value)' must be an object.") }
-        var columns: [String] = []
-        var values: [SQLExpression] = []
-        var given: Set<String> = []
-        for (name, value) in entries {
-            guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .implicitTimestamp else {
-                throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).createInput)'.")
-            }
-            if value == .null, modelField.type.isRequired, !modelField.isGeneratedByDatabase, !(modelField.name == "id" && model.generatesID) {
-                throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be null.")
-            }
-            if value == .null, modelField.hasDefault || (modelField.name == "id" && model.generatesID) { continue }
-            given.insert(name)
-            columns.append(modelField.columnName)
-            values.append(try binds.bind(value, for: modelField, of: model, schema: api.schema))
-        }
-        if model.generatesID, !given.contains("id"), let id = model.field(named: "id") {
-            columns.insert(id.columnName, at: 0)
-            values.insert(.cast(.function(.genRandomUUID, []), StorageMapping.sqlType(of: id)), at: 0)
-        }
-        for field in model.storedFields where field.type.isRequired && !given.contains(field.name) {
-            if field.origin == .implicitTimestamp || field.hasDefault || field.name == "id" && model.generatesID { continue }
-            throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(ModelNames(model).createInput)'.")
-        }
-        let fieldRules = try FieldWriteAccess(given: given, model: model, operation: .create, access: selection.access).records
-        var authorizations: [SQLExpression] = []
-        let authorization = CreateAuthorization(access: selection.access, model: model)
-        for rules in (records.map { [$0] } ?? []) + fieldRules {
-            authorizations.append(authorization.guardCondition(rules, columns: &columns, values: &values, binds: &binds))
-        }
-        var insert = Insert(table: api.table(model), columns: columns, values: values)
+        let row = try insertRow(model: model, entries: entries, records: records, binds: &binds)
+        var insert = row.insert
         if let condition {
             // DynamoDB evaluates a create's condition against the absent item: every attribute is missing.
             // Evaluate it over a row of NULLs; a false condition inserts nothing.
             let absent = binds.alias()
             let nulls = model.storedFields.map { SelectColumn(.cast(.keyword(.null), StorageMapping.sqlType(of: $0)), as: $0.columnName) }
             let test = try FilterCompiler(api: api, model: model, alias: absent, pins: selection.values.pins).condition(condition, binds: &binds)
-            insert.guardedBy = Select(columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)], where: .function(.coalesce, [test, .keyword(.false)]))
-        }
-        if !authorizations.isEmpty {
-            var guardQuery = insert.guardedBy ?? Select(columns: [])
-            guardQuery.whereClause = .and((guardQuery.whereClause.map { [$0] } ?? []) + authorizations)
-            insert.guardedBy = guardQuery
+            insert.guardedBy = Select(
+                columns: [], from: [.subquery(Select(columns: nulls), alias: absent, lateral: false)],
+                where: .and([.function(.coalesce, [test, .keyword(.false)])] + row.authorizations))
         }
         // No row back: the condition failed or, without one, the values are not the caller's.
-        let guarded = !authorizations.isEmpty
+        let guarded = row.isGuarded
         let requiresRow = condition != nil || guarded
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
             // Nothing selected can see the new row except through the insert's own `RETURNING *`: one

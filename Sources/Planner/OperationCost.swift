@@ -55,6 +55,7 @@ struct OperationCost: Sendable {
                     } else if let root = rootFields[name], let model = view.model(root.model) {
                         switch root.kind {
                         case .list, .indexQuery: step = (Self.page(field, values, defaultLimit: 100, view), .connection(model))
+                        case .batchCreate, .batchUpdate, .batchDelete: step = (.count(Self.batchItems(field, values)), .model(model))
                         default: step = (.count(1), .model(model))
                         }
                     } else {
@@ -96,6 +97,14 @@ struct OperationCost: Sendable {
     private static func page(_ field: GraphQL.Field, _ values: ValueResolver, defaultLimit: Int, _ view: APISchemaView) -> Factor {
         let limit = field.arguments.first { $0.name.value == "limit" }.flatMap { values.resolve($0.value) } ?? .null
         return .page(limit: limit, defaultLimit: defaultLimit, maximumLimit: view.maximumLimit)
+    }
+
+    /// The records a batch mutation returns: the items of its `input` list (its length is part of the plan's
+    /// shape), at least one.
+    private static func batchItems(_ field: GraphQL.Field, _ values: ValueResolver) -> Int {
+        let input = field.arguments.first { $0.name.value == "input" }.flatMap { values.resolve($0.value) }
+        if case .list(let items)? = input { return max(items.count, 1) }
+        return 1
     }
 
     /// The fields of a selection set with fragments expanded (without merging: a repeated field costs twice,

@@ -304,7 +304,9 @@ package final class OperationPlanner: Sendable {
             selection: SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key], access: access, quietFieldDenials: mutation))
         do {
             var statement = try compiler.compile(field, root: root, decision: decision)
-            if statement.readsDenial || statement.denialCheck != nil || statement.deniesWithoutRow { statement.unauthorized = unauthorized }
+            if statement.readsDenial || statement.denialCheck != nil || statement.deniesWithoutRow || statement.expectedCounts.contains(where: { $0.failure == .unauthorized }) {
+                statement.unauthorized = unauthorized
+            }
             statement.locations = location
             statement.fieldErrors = denials.errors
             return .statement(statement, mutation: mutation)
@@ -341,9 +343,9 @@ package final class OperationPlanner: Sendable {
         switch kind {
         case .get: .get
         case .list, .indexQuery, .count, .aggregate: .list
-        case .create: .create
-        case .update: .update
-        case .delete: .delete
+        case .create, .batchCreate: .create
+        case .update, .batchUpdate: .update
+        case .delete, .batchDelete: .delete
         case .subscription: .listen
         }
     }

@@ -3,7 +3,7 @@ package struct PlannedStatement: Equatable, Sendable {
     package static func == (lhs: PlannedStatement, rhs: PlannedStatement) -> Bool {
         lhs.sql == rhs.sql && lhs.parameters == rhs.parameters && lhs.requiresRow == rhs.requiresRow && lhs.referenceChecks == rhs.referenceChecks
             && lhs.readBack == rhs.readBack && lhs.readsDenial == rhs.readsDenial && lhs.denialCheck == rhs.denialCheck
-            && lhs.deniesWithoutRow == rhs.deniesWithoutRow
+            && lhs.deniesWithoutRow == rhs.deniesWithoutRow && lhs.expectedCounts == rhs.expectedCounts
     }
 
     /// The SQL text (deterministic for a given operation and variable shape).
@@ -33,6 +33,10 @@ package struct PlannedStatement: Equatable, Sendable {
     /// For a create under owner or group rules without a condition: no row back means the new values are not
     /// the caller's (`unauthorized`).
     package var deniesWithoutRow = false
+    /// For a write of several parts (nested or batch writes): the row counts the statement's first row reports
+    /// after the written key, each of which must be as expected. The statement then runs in a transaction,
+    /// and a count that differs fails the root field and rolls back everything it wrote.
+    package var expectedCounts: [ExpectedCount] = []
     /// The error of a root field denied while it runs (`readsDenial`, `denialCheck`, `deniesWithoutRow`).
     package var unauthorized: PlanError?
     /// Where the root field is in the request, for error entries.
@@ -136,5 +140,38 @@ package struct PlannedOperation: Equatable, Sendable {
     package static func == (lhs: PlannedOperation, rhs: PlannedOperation) -> Bool {
         lhs.operationType == rhs.operationType && lhs.fields.map(\.key) == rhs.fields.map(\.key)
             && lhs.fields.map(\.plan) == rhs.fields.map(\.plan)
+    }
+}
+
+/// A row count a write statement reports in its first row, and what it means when it differs.
+package struct ExpectedCount: Equatable, Sendable {
+    /// Why a count can differ.
+    package enum Failure: Equatable, Sendable {
+        /// A record to connect does not exist (or is not one the caller may change): `ReferenceNotFound`
+        /// with this message.
+        case referenceNotFound(String)
+        /// The caller's rules refused a part of the write (`Unauthorized`, the root field's error).
+        case unauthorized
+        /// A part of the write found no record or a false condition (`ConditionalCheckFailed`).
+        case conditionalCheckFailed
+    }
+
+    /// The 0-based column of the statement's first row holding the count.
+    package var column: Int
+    /// The count the write needs.
+    package var count: Int
+    /// The error when the count differs.
+    package var failure: Failure
+
+    /// Creates an expectation.
+    package init(column: Int, count: Int, failure: Failure) {
+        self.column = column
+        self.count = count
+        self.failure = failure
+    }
+
+    /// True when `row` (the statement's first row) reports the expected count.
+    package func isMet(by row: [String?]) -> Bool {
+        column < row.count && row[column].flatMap { Int($0) } == count
     }
 }

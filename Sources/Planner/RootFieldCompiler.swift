@@ -31,7 +31,9 @@ struct RootFieldCompiler {
                     field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) },
                     records: records, binds: &binds))
         case .create:
-            return try MutationCompiler(selection: selection).create(field, model: model, records: records)
+            return try NestedWriteCompiler(selection: selection).createOrNested(field, model: model, records: records)
+        case .batchCreate, .batchUpdate, .batchDelete:
+            return try BatchCompiler(selection: selection).compile(field, model: model, kind: root.kind, records: records)
         case .update:
             return try UpdateDeleteCompiler(selection: selection).update(field, model: model, records: records)
         case .delete:

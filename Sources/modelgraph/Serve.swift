@@ -103,6 +103,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most conditions in one filter or condition argument (env MODELGRAPH_MAX_FILTER_CONDITIONS).")
     var maxFilterConditions: Int = Self.environment("MODELGRAPH_MAX_FILTER_CONDITIONS", 1000)
     @Option(help: "Largest page a client can ask for; larger limits are clamped (env MODELGRAPH_MAX_PAGE).") var maxPage: Int = Self.environment("MODELGRAPH_MAX_PAGE", 1000)
+    @Option(help: "Most items in one batch mutation's input (env MODELGRAPH_MAX_BATCH).") var maxBatch: Int = Self.environment("MODELGRAPH_MAX_BATCH", 100)
+    @Option(help: "Most records one mutation field may write, nested and batch writes included (env MODELGRAPH_MAX_WRITE_RECORDS).")
+    var maxWriteRecords: Int = Self.environment("MODELGRAPH_MAX_WRITE_RECORDS", 1000)
+    @Option(help: "Deepest chain of relationships one nested write may follow (env MODELGRAPH_MAX_WRITE_NESTING).")
+    var maxWriteNesting: Int = Self.environment("MODELGRAPH_MAX_WRITE_NESTING", 5)
     @Option(help: "Requests one API key may have in flight (env MODELGRAPH_MAX_CONCURRENT_PER_KEY).") var maxConcurrentPerKey: Int = Self.environment(
         "MODELGRAPH_MAX_CONCURRENT_PER_KEY", 256)
     @Option(
@@ -147,6 +152,7 @@ struct Serve: AsyncParsableCommand {
             ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-cost", maxCost),
             ("--max-response", maxResponse), ("--cache-memory", cacheMemory), ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout),
             ("--max-connections", maxConnections), ("--max-tokens", maxTokens), ("--max-filter-conditions", maxFilterConditions), ("--max-page", maxPage),
+            ("--max-batch", maxBatch), ("--max-write-records", maxWriteRecords), ("--max-write-nesting", maxWriteNesting),
             ("--max-concurrent-per-key", maxConcurrentPerKey), ("--max-database-per-key", maxDatabasePerKey + 1),
         ] where value < (name == "--port" ? 0 : 1) {
             throw ValidationError("\(name) must be a positive number; got \(value).")
@@ -279,9 +285,10 @@ struct Serve: AsyncParsableCommand {
     ) -> GraphQLExecutor {
         let limits = RequestLimits(
             maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
-        let view = APISchemaView(
+        var view = APISchemaView(
             api: api, databaseSchema: databaseSchema, storage: storage, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions,
             hasCaseFolding: hasCaseFolding)
+        view.writeLimits = WriteLimits(maximumNesting: maxWriteNesting, maximumRecords: maxWriteRecords, maximumBatch: maxBatch)
         let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
         var executor = GraphQLExecutor(planner: planner, runner: client, logger: logger)
         executor.slowStatementThreshold = .milliseconds(slowStatement)

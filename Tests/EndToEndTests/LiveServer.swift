@@ -45,7 +45,8 @@ final class LiveServer: Sendable {
         configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
-        realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5
+        realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5,
+        writeLimits: WriteLimits = WriteLimits()
     ) async throws -> LiveServer {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
         let database: String
@@ -57,7 +58,7 @@ final class LiveServer: Sendable {
                 schema: schema, surface: surface, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder,
                 requestTimeBudget: requestTimeBudget,
                 maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval,
-                keyCacheLifetime: keyCacheLifetime)
+                keyCacheLifetime: keyCacheLifetime, writeLimits: writeLimits)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -68,7 +69,7 @@ final class LiveServer: Sendable {
     private static func start(
         schema: ModelIR.Schema, surface: APISurface, configuration: ServerConfiguration, limits: RequestLimits,
         readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
-        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval
+        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval, writeLimits: WriteLimits
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
@@ -80,8 +81,9 @@ final class LiveServer: Sendable {
         var logger = Logger(label: "e2e")
         // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.
         logger.logLevel = .critical
-        var executor = GraphQLExecutor(
-            planner: OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema, surface: surface)), limits: limits), runner: client, logger: logger)
+        var view = APISchemaView(api: try APISchema.build(from: schema, surface: surface))
+        view.writeLimits = writeLimits
+        var executor = GraphQLExecutor(planner: OperationPlanner(view: view, limits: limits), runner: client, logger: logger)
         executor.requestTimeBudget = requestTimeBudget
         executor.maximumResponseBytes = maximumResponseBytes
         executor.keyPermits = keyPermits

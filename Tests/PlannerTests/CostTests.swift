@@ -29,6 +29,14 @@ struct CostTests {
         #expect(Self.refusal(Self.planner(maximumCost: 20_200), twice)?.message.contains("20301 rows") == true)
     }
 
+    @Test("a batch mutation returns one record per input item: each multiplies what is selected under it")
+    func batches() {
+        let query = #"mutation { batchUpdateTeam(input: [{id: "a"}, {id: "b"}, {id: "c"}]) { id members(limit: 50) { items { id } } } }"#
+        // 3 teams, their 3 member connections and 3·50 members (one item would price 52).
+        #expect(Self.refusal(Self.planner(maximumCost: 156), query) == nil)
+        #expect(Self.refusal(Self.planner(maximumCost: 155), query)?.message.contains("up to 156 rows") == true)
+    }
+
     @Test("page sizes from variables are priced per request, also when the plan is reused")
     func variables() {
         let planner = Self.planner(maximumCost: 20_000)

@@ -64,5 +64,7 @@ package typealias APIExtensionProvider = @Sendable (APIExtensionContext) -> [API
 /// The extensions of the extended API, in the order they are added.
 package enum APIExtensions {
     /// Every registered feature. A feature lives in its own file in this folder and adds one line here.
-    package static let registered: [APIExtensionProvider] = [Sorting.extensions, Counting.extensions, RelationFilters.extensions]
+    package static let registered: [APIExtensionProvider] = [
+        Sorting.extensions, Counting.extensions, RelationFilters.extensions, NestedWrites.provider, BatchWrites.provider,
+    ]
 }

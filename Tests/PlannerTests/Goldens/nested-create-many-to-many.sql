@@ -1,0 +1,7 @@
+-- createStudent (mutation) (no row = conditional check failed)
+WITH "w0" AS (INSERT INTO "Student" ("id", "name") VALUES ((gen_random_uuid())::text, $1::text) RETURNING *), "w1" AS (INSERT INTO "Teacher" ("id", "name") VALUES ((gen_random_uuid())::text, $2::text) RETURNING *), "w2" AS (INSERT INTO "StudentTeacher" ("id", "studentId", "teacherId") VALUES ((gen_random_uuid())::text, (SELECT "t0"."id" FROM "w0" AS "t0"), (SELECT "t1"."id" FROM "w1" AS "t1")), ((gen_random_uuid())::text, (SELECT "t0"."id" FROM "w0" AS "t0"), $3::text) RETURNING *) SELECT ("t3"."id")::text, (SELECT count(*) FROM "Teacher" AS "t2" WHERE ("t2"."id" = $3::text)) FROM "w0" AS "t3"
+-- parameters: 'S', 'T', 't2'
+-- read back (first 1 parameter(s) = the written key)
+SELECT to_json("__r$5") FROM "Student" AS "t0", LATERAL (SELECT "t0"."id" AS "id", (SELECT json_build_object('items', coalesce(array_to_json(array_agg("p"."o0")), ('[]')::json)) FROM (SELECT "__r$4" AS "o0" FROM "StudentTeacher" AS "t1", LATERAL (SELECT (SELECT "__r$3" FROM "Teacher" AS "t2", LATERAL (SELECT "t2"."name" AS "name") AS "__r$3" WHERE ("t2"."id" = "t1"."teacherId") LIMIT 1) AS "teacher") AS "__r$4" WHERE ("t1"."studentId" = "t0"."id") ORDER BY "t1"."id" LIMIT $2::integer) AS "p") AS "teachers") AS "__r$5" WHERE ("t0"."id" = $1::text)
+-- parameters: NULL, '100'
+-- expected count: column 1 = 1, else referenceNotFound("The Teacher to connect through Student.teachers does not exist.")

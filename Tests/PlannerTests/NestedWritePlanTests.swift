@@ -1,0 +1,112 @@
+import APISchema
+import Planner
+import SchemaParser
+import TestSupport
+import Testing
+
+/// Nested and batch writes: their planned SQL (one statement of CTEs, the counts it must report, the
+/// read-back), the limits checked before any SQL is built, and AppSync's API refusing their keys.
+@Suite("Planned SQL: nested and batch writes")
+struct NestedWritePlanTests {
+    /// The planner of fixture `name` on `surface`, with `limits`.
+    static func planner(_ name: String, surface: APISurface = .extended, limits: WriteLimits = WriteLimits()) -> OperationPlanner {
+        // Fixtures are part of the repository; failing to read one is a broken checkout.
+        let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
+        var view = APISchemaView(api: try! APISchema.build(from: schema, surface: surface))
+        view.writeLimits = limits
+        return OperationPlanner(view: view)
+    }
+
+    /// The rendering of the planner goldens, with each expected count.
+    static func render(_ operation: PlannedOperation) -> String {
+        var text = PlannerTests.render(operation)
+        for case .statement(let statement, _) in operation.fields.map(\.plan) {
+            for expected in statement.expectedCounts {
+                text += "-- expected count: column \(expected.column) = \(expected.count), else \(expected.failure)\n"
+            }
+        }
+        return text
+    }
+
+    static let operations: [(name: String, fixture: String, query: String, variables: [String: InputValue])] = [
+        (
+            "nested-create", "schema",
+            #"mutation($m: [CreateTeamMembersItemInput!]) { createTeam(input: {mantra: "Go", members: {create: $m, connect: [{id: "m9"}]}}) { id members { items { name } } } }"#,
+            ["m": [["name": "A", "role": "LEAD"], ["name": "B", "role": "MEMBER"]]]
+        ),
+        (
+            "nested-create-belongs-to", "schema",
+            #"mutation { a: createMember(input: {name: "A", team: {create: {mantra: "M", members: {create: [{name: "B"}]}}}}) { id } b: createMember(input: {name: "C", team: {connect: {id: "t1"}}}) { id } }"#,
+            [:]
+        ),
+        (
+            "nested-create-many-to-many", "objectbox-style",
+            #"mutation { createStudent(input: {name: "S", teachers: {create: [{name: "T"}], connect: [{id: "t2"}]}}) { id teachers { items { teacher { name } } } } }"#,
+            [:]
+        ),
+        (
+            "batch-create", "schema",
+            #"mutation($input: [CreateTeamInput!]!) { batchCreateTeam(input: $input) { id mantra } }"#,
+            ["input": [["mantra": "a"], ["mantra": "b"]]]
+        ),
+        (
+            "batch-create-readback", "schema",
+            #"mutation { batchCreateTeam(input: [{mantra: "a", members: {create: [{name: "x"}]}}, {mantra: "b"}]) { id members { items { name } } } }"#,
+            [:]
+        ),
+        ("batch-update", "schema", #"mutation { batchUpdateTeam(input: [{id: "t1", mantra: "x"}, {id: "t2", size: 3}]) { id mantra size } }"#, [:]),
+        ("batch-delete", "schema", #"mutation { batchDeleteTeam(input: [{id: "t1"}, {id: "t2"}]) { id mantra } }"#, [:]),
+    ]
+
+    @Test("each nested or batch write plans as its golden file", arguments: operations.map(\.name))
+    func golden(name: String) throws {
+        let operation = try #require(Self.operations.first { $0.name == name })
+        let plan = try Self.planner(operation.fixture).plan(query: operation.query, operationName: nil, inputs: operation.variables)
+        for case .failure(let error) in plan.fields.map(\.plan) { Issue.record("\(error)") }
+        if let difference = Golden.check(Self.render(plan), named: "\(name).sql") { Issue.record(Comment(rawValue: difference)) }
+    }
+
+    /// The error of the only root field of `query`, or nil when it planned.
+    static func failure(_ planner: OperationPlanner, _ query: String, _ variables: [String: InputValue] = [:]) throws -> PlanError? {
+        let plan = try planner.plan(query: query, operationName: nil, inputs: variables)
+        if case .failure(let error) = plan.fields.first?.plan { return error }
+        return nil
+    }
+
+    @Test("on AppSync's API a relation key sent in variables gets the error of any unknown input field")
+    func appSyncRefusesNestedKeys() throws {
+        let query = "mutation($input: CreateTeamInput!) { createTeam(input: $input) { id } }"
+        let input: InputValue = ["mantra": "Go", "members": ["create": [["name": "A"]]]]
+        let refused = try Self.failure(Self.planner("schema", surface: .appSync), query, ["input": input])
+        #expect(refused?.message == "Field 'members' is not defined for input type 'CreateTeamInput'.")
+        #expect(try Self.failure(Self.planner("schema"), query, ["input": input]) == nil)
+    }
+
+    @Test("nesting, records per mutation and batch size are limited before SQL is built")
+    func limits() throws {
+        let planner = Self.planner("objectbox-style", limits: WriteLimits(maximumNesting: 2, maximumRecords: 4, maximumBatch: 2))
+        let deep =
+            #"mutation { createTreeNode(input: {label: "a", children: {create: [{label: "b", children: {create: [{label: "c", children: {create: [{label: "d"}]}}]}}]}}) { id } }"#
+        let tooDeep = try Self.failure(planner, deep)
+        #expect(tooDeep?.code == .limitExceeded)
+        #expect(tooDeep?.message == "The nested write follows relationships 3 levels deep; the limit is 2 (nested write depth).")
+        let wide = #"mutation { createCustomer(input: {name: "a", orders: {create: [{summary: "1"}, {summary: "2"}, {summary: "3"}, {summary: "4"}]}}) { id } }"#
+        #expect(try Self.failure(planner, wide)?.message == "The mutation writes 5 records; the limit is 4 (records per mutation).")
+        let fits = #"mutation { createCustomer(input: {name: "a", orders: {create: [{summary: "1"}, {summary: "2"}, {summary: "3"}]}}) { id } }"#
+        #expect(try Self.failure(planner, fits) == nil)
+        let batch = #"mutation { batchCreateCustomer(input: [{name: "a"}, {name: "b"}, {name: "c"}]) { id } }"#
+        #expect(try Self.failure(planner, batch)?.message == "The batch has 3 items; the limit is 2 (batch size).")
+    }
+
+    @Test("a nested item refuses the reference its parent fills and the field back to the parent, sent in variables")
+    func itemRefusesParentFields() throws {
+        let planner = Self.planner("schema")
+        let query = "mutation($input: CreateTeamInput!) { createTeam(input: $input) { id } }"
+        let reference: InputValue = ["mantra": "a", "members": ["create": [["name": "b", "teamId": "x"]]]]
+        #expect(try Self.failure(planner, query, ["input": reference])?.message == "Field 'teamId' is not defined for input type 'CreateTeamMembersItemInput'.")
+        let back: InputValue = ["mantra": "a", "members": ["create": [["name": "b", "team": ["connect": ["id": "x"]]]]]]
+        #expect(try Self.failure(planner, query, ["input": back])?.message == "Field 'team' is not defined for input type 'CreateTeamMembersItemInput'.")
+        let both = #"mutation { createMember(input: {name: "b", teamId: "x", team: {connect: {id: "y"}}}) { id } }"#
+        #expect(try Self.failure(planner, both)?.message == "Field 'teamId' cannot be given together with 'team', which sets it.")
+    }
+}
