@@ -220,7 +220,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MigrationsTests",
-            dependencies: ["Storage", "Migrations", "SchemaParser", "SQLSyntax", "TestSupport"],
+            dependencies: ["Storage", "Migrations", "ModelIR", "SchemaParser", "SQLSyntax", "TestSupport"],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings

@@ -118,6 +118,7 @@ struct KeysSchemaOptions: ParsableArguments {
         guard let schema = schema ?? ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA"], !schema.isEmpty else { return nil }
         var options = SchemaOptions()
         options.schema = schema
+        options.onDelete = []  // the environment's choice still applies; keys take no --on-delete
         return try options.loadDocument()
     }
 
