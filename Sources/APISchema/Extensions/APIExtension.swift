@@ -64,5 +64,5 @@ package typealias APIExtensionProvider = @Sendable (APIExtensionContext) -> [API
 /// The extensions of the extended API, in the order they are added.
 package enum APIExtensions {
     /// Every registered feature. A feature lives in its own file in this folder and adds one line here.
-    package static let registered: [APIExtensionProvider] = []
+    package static let registered: [APIExtensionProvider] = [transaction]
 }
