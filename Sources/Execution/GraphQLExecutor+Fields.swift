@@ -7,6 +7,7 @@ import SQLSyntax
 extension GraphQLExecutor {
     /// Runs each root field and assembles the data object and the errors.
     func execute(_ operation: PlannedOperation, origin: RequestOrigin) async -> ExecutionResult {
+        if operation.transactional { return await executeInTransaction(operation, origin: origin) }
         var data: [(key: String, json: String)] = []
         var errors: [ResponseError] = []
         var databaseErrors = 0
@@ -88,20 +89,25 @@ extension GraphQLExecutor {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: false, tenant: tenant)
             if statement.requiresRow && result.rows.isEmpty { throw statement.deniesWithoutRow ? DeniedAtRun() : ConditionalCheckFailed() }
         } else if mutation {
-            result = try await runner.runTransaction(tenant: tenant) { transaction in
-                let written = try transaction.run(statement.sql, statement.parameters)
-                if statement.requiresRow && written.rows.isEmpty { throw try Self.whyNoRow(statement, transaction) }
-                if let unmet = statement.expectedCounts.first(where: { !$0.isMet(by: written.rows.first ?? []) }) { throw Self.error(for: unmet.failure) }
-                guard let readBack = statement.readBack else { return written }
-                guard let key = written.rows.first else { throw ConditionalCheckFailed() }
-                return try transaction.run(readBack.sql, readBack.parameters(key: Array(key.prefix(readBack.keyCount))))
-            }
+            result = try await runner.runTransaction(tenant: tenant) { transaction in try Self.write(statement, on: transaction) }
         } else {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: true, tenant: tenant)
             if statement.readsDenial, result.rows.first?.dropFirst().first == "t" { throw DeniedAtRun() }
         }
         if mutation { onCommittedWrite?() }
         return result.scalar ?? "null"
+    }
+
+    /// A write on `transaction`, then what must follow it there: why it touched no row when it had to, the check of
+    /// the counts its parts report (a mismatch throws, which rolls the transaction back), and the
+    /// read-back of what it wrote. The rows of the read-back, else of the write.
+    static func write(_ statement: PlannedStatement, on transaction: any TransactionStatements) throws -> QueryResult {
+        let written = try transaction.run(statement.sql, statement.parameters)
+        if statement.requiresRow && written.rows.isEmpty { throw try Self.whyNoRow(statement, transaction) }
+        if let unmet = statement.expectedCounts.first(where: { !$0.isMet(by: written.rows.first ?? []) }) { throw Self.error(for: unmet.failure) }
+        guard let readBack = statement.readBack else { return written }
+        guard let key = written.rows.first else { throw ConditionalCheckFailed() }
+        return try transaction.run(readBack.sql, readBack.parameters(key: Array(key.prefix(readBack.keyCount))))
     }
 
     /// Why a write that must touch a row touched none: the caller's rules do not match the record (asked in

@@ -229,6 +229,7 @@ package final class OperationPlanner: Sendable {
         } catch {
             throw PlanErrors([error])
         }
+        let transactional = try isTransaction(operation, rootFieldCount: fields.count)
         let plans = fields.map { field in
             let key = field.alias?.value ?? field.name.value
             return (
@@ -239,6 +240,7 @@ package final class OperationPlanner: Sendable {
             )
         }
         var planned = PlannedOperation(operationType: typeName, fields: plans, name: operation.name?.value)
+        planned.transactional = transactional
         planned.cost = OperationCost(operation: operation, rootFields: rootFields, fragments: fragments, view: view, values: values)
         let rootNames = fields.map(\.name.value)
         planned.isIntrospection = rootNames.allSatisfy { $0.hasPrefix("__") } && rootNames.contains { $0 != "__typename" }

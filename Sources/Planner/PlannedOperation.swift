@@ -129,6 +129,8 @@ package struct PlannedOperation: Equatable, Sendable {
     package var isIntrospection = false
     /// The worst-case rows the operation can produce, as a formula over the request's variable leaves.
     var cost: OperationCost?
+    /// True for a mutation marked `@transaction`: its root fields run in one database transaction, all or none.
+    package var transactional = false
 
     /// Creates a plan.
     package init(operationType: String, fields: [(key: String, plan: RootFieldPlan)], name: String? = nil) {
@@ -139,7 +141,7 @@ package struct PlannedOperation: Equatable, Sendable {
 
     package static func == (lhs: PlannedOperation, rhs: PlannedOperation) -> Bool {
         lhs.operationType == rhs.operationType && lhs.fields.map(\.key) == rhs.fields.map(\.key)
-            && lhs.fields.map(\.plan) == rhs.fields.map(\.plan)
+            && lhs.fields.map(\.plan) == rhs.fields.map(\.plan) && lhs.transactional == rhs.transactional
     }
 }
 

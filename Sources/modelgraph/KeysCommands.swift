@@ -121,6 +121,7 @@ struct KeysSchemaOptions: ParsableArguments {
         // Every option of a SchemaOptions made here must be set before it is read; the text indexes then come
         // from the environment or the config file, as for the other commands.
         options.textIndexes = []
+        options.onDelete = []  // the environment's choice still applies; keys take no --on-delete
         return try options.loadDocument()
     }
 

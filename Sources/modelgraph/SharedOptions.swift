@@ -20,6 +20,13 @@ struct SchemaOptions: ParsableArguments {
             valueName: "Model.field=kind"))
     var textIndexes: [String] = []
 
+    @Option(
+        name: .customLong("on-delete"),
+        help: ArgumentHelp(
+            "What deleting a parent does to the records of its @hasMany/@hasOne field, outside the schema so it still deploys to AppSync: Model.field=CASCADE|SET_NULL|RESTRICT (repeatable; env MODELGRAPH_ON_DELETE, comma-separated).",
+            valueName: "Model.field=ACTION"))
+    var onDelete: [String] = []
+
     /// The schema file's text; a missing or unreadable file is the user's to fix (exit 1), not a usage error
     /// (ArgumentParser's 64).
     func read() throws -> String {
@@ -45,9 +52,10 @@ struct SchemaOptions: ParsableArguments {
         if !warnings.isEmpty {
             FileHandle.standardError.write(Data((SchemaFile.format(warnings, source: source, modules: result.modules) + "\n").utf8))
         }
-        guard let parsed = result.schema else {
+        guard var parsed = result.schema else {
             throw UserError(SchemaFile.format(result.errors, source: source, modules: result.modules) + "\n\(result.errors.count) error(s) in \(schema)")
         }
+        try OnDeleteOptions.apply(flags: onDelete, to: &parsed, schemaFile: schema)
         let indexed = try TextIndexOverlay.apply(textIndexes, to: parsed)
         return SchemaDocument(file: schema, schema: indexed, conversion: result.conversion, source: source, modules: result.modules)
     }

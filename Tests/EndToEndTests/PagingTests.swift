@@ -1,3 +1,4 @@
+import APISchema
 import Foundation
 import Testing
 
@@ -79,13 +80,17 @@ struct PagingTests {
         #expect(((value(response, "data", "__schema", "types") as? [Any])?.count ?? 0) > 20)
     }
 
-    @Test("introspection shows the AWS scalars as SCALAR types and the generated operations")
+    @Test("introspection shows the AWS scalars as SCALAR types and the generated operations (AppSync's, plus the batch writes when extended)")
     func introspection() async throws {
-        let server = try await LiveServer.start(schema: "schema")
-        defer { server.stop() }
-        let response = try await server.graphQL(#"{ __type(name: "AWSDateTime") { kind name } __schema { mutationType { fields { name } } } }"#)
-        #expect(value(response, "data", "__type", "kind") as? String == "SCALAR")
-        let mutations = (value(response, "data", "__schema", "mutationType", "fields") as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
-        #expect(Set(mutations) == ["createTeam", "updateTeam", "deleteTeam", "createMember", "updateMember", "deleteMember"])
+        let appSync: Set<String> = ["createTeam", "updateTeam", "deleteTeam", "createMember", "updateMember", "deleteMember"]
+        let batches: Set<String> = ["batchCreateTeam", "batchUpdateTeam", "batchDeleteTeam", "batchCreateMember", "batchUpdateMember", "batchDeleteMember"]
+        for (surface, expected) in [(APISurface.appSync, appSync), (.extended, appSync.union(batches))] {
+            let server = try await LiveServer.start(schema: "schema", surface: surface)
+            defer { server.stop() }
+            let response = try await server.graphQL(#"{ __type(name: "AWSDateTime") { kind name } __schema { mutationType { fields { name } } } }"#)
+            #expect(value(response, "data", "__type", "kind") as? String == "SCALAR")
+            let mutations = (value(response, "data", "__schema", "mutationType", "fields") as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+            #expect(Set(mutations) == expected, "\(surface)")
+        }
     }
 }
