@@ -76,6 +76,23 @@ struct NestedWriteTests {
         }
     }
 
+    @Test("inside @transaction a connect to a missing key rolls back the fields before it too")
+    func missingConnectInTransaction() async throws {
+        let server = try await LiveServer.start(schema: "objectbox-style")
+        defer { server.stop() }
+        let response = try await server.graphQL(
+            #"""
+            mutation @transaction {
+              first: createCustomer(input: {name: "kept?"}) { id }
+              second: createCustomer(input: {name: "x", orders: {create: [{summary: "s"}], connect: [{id: "nope"}]}}) { id }
+            }
+            """#)
+        #expect(Self.errorTypes(response) == ["TransactionRolledBack", "ReferenceNotFound"], "\(response)")
+        for table in ["Customer", "Order"] {
+            #expect(try await Self.count(server, table) == 0, "\(table)")
+        }
+    }
+
     @Test("limits answer LimitExceeded and write nothing")
     func limits() async throws {
         let server = try await LiveServer.start(schema: "objectbox-style", writeLimits: WriteLimits(maximumNesting: 1, maximumRecords: 3, maximumBatch: 2))
