@@ -91,7 +91,7 @@ extension GraphQLExecutor {
         } else if mutation {
             result = try await runner.runTransaction(tenant: tenant) { transaction in try Self.write(statement, on: transaction) }
         } else {
-            result = try await runner.run(statement.sql, statement.parameters, idempotent: true, tenant: tenant)
+            result = try await runner.run(statement.sql, statement.parameters, idempotent: true, tenant: tenant, customPlan: statement.needsCustomPlan)
             if statement.readsDenial, result.rows.first?.dropFirst().first == "t" { throw DeniedAtRun() }
         }
         if mutation { onCommittedWrite?() }

@@ -10,6 +10,8 @@ struct BindAllocator {
     private(set) var values: [String?] = []
     private(set) var sources: [ParameterSource] = []
     private var aliasCounter = 0
+    /// Set by a compiler whose SQL's best plan depends on the values bound (`PlannedStatement.needsCustomPlan`).
+    var needsCustomPlan = false
 
     /// An allocator for a plan made for `caller`.
     init(caller: Caller = .apiKey) {

@@ -2,7 +2,7 @@
 package struct PlannedStatement: Equatable, Sendable {
     package static func == (lhs: PlannedStatement, rhs: PlannedStatement) -> Bool {
         lhs.sql == rhs.sql && lhs.parameters == rhs.parameters && lhs.requiresRow == rhs.requiresRow && lhs.referenceChecks == rhs.referenceChecks
-            && lhs.readBack == rhs.readBack && lhs.readsDenial == rhs.readsDenial && lhs.denialCheck == rhs.denialCheck
+            && lhs.needsCustomPlan == rhs.needsCustomPlan && lhs.readBack == rhs.readBack && lhs.readsDenial == rhs.readsDenial && lhs.denialCheck == rhs.denialCheck
             && lhs.deniesWithoutRow == rhs.deniesWithoutRow && lhs.expectedCounts == rhs.expectedCounts
     }
 
@@ -41,6 +41,10 @@ package struct PlannedStatement: Equatable, Sendable {
     package var unauthorized: PlanError?
     /// Where the root field is in the request, for error entries.
     package var locations: [(line: Int, column: Int)] = []
+    /// True when the statement's best plan depends on its values, so PostgreSQL should plan each execution
+    /// for them rather than reuse one generic plan: a relation filter's `EXISTS`, whose selectivity decides
+    /// between walking the page's index and starting from the few related rows that match.
+    package var needsCustomPlan = false
 
     /// Creates a statement.
     package init(sql: String, parameters: [String?], requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = [], readBack: ReadBack? = nil) {

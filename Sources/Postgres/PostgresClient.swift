@@ -92,7 +92,8 @@ package final class PostgresClient: Sendable {
                     do {
                         if connection == nil || connection?.isHealthy == false {
                             connection = nil
-                            connection = try PostgresConnection(conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup)
+                            connection = try PostgresConnection(
+                                conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup, planCacheMode: configuration.planCacheMode)
                         }
                         job(.success(connection!))
                     } catch let error as PostgresError {
@@ -154,11 +155,17 @@ package final class PostgresClient: Sendable {
     /// statements when a pipelined connection is ready, otherwise on a pooled connection.
     /// A statement that is not `idempotent` is never sent twice: if the connection breaks after it went out,
     /// the error says the outcome is unknown (`PostgresError.outcomeUnknown`).
-    /// `tenant` is as for `withConnection` (pipelined statements are sent in arrival order).
-    package func query(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false, tenant: String = "") async throws -> QueryResult {
+    /// `tenant` is as for `withConnection` (pipelined statements are sent in arrival order). A statement with
+    /// `customPlan` is planned for its own values (see `PostgresConnection.query`); it takes a pooled connection,
+    /// since a pipelined one cannot switch plans between the statements it has in flight.
+    package func query(
+        _ sql: String, _ parameters: [String?] = [], idempotent: Bool = false, tenant: String = "", customPlan: Bool = false
+    ) async throws
+        -> QueryResult
+    {
         try PostgresError.checkStorable(parameters, sql: sql)
-        if let pipelines, let result = try await pipelines.run(sql, parameters, idempotent: idempotent) { return result }
-        return try await withConnection(tenant: tenant) { try $0.query(sql, parameters, idempotent: idempotent) }
+        if !customPlan, let pipelines, let result = try await pipelines.run(sql, parameters, idempotent: idempotent) { return result }
+        return try await withConnection(tenant: tenant) { try $0.query(sql, parameters, idempotent: idempotent, customPlan: customPlan) }
     }
 
     /// Opens the pipelined connections now rather than on first use, waiting up to `timeout`; true when all

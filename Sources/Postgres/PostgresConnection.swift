@@ -14,10 +14,18 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Session settings run after every (re)connect, e.g. `SET statement_timeout = 10000`.
     private let sessionSetup: [String]
 
+    /// The `plan_cache_mode` the session setup chose, restored after statements that asked for custom plans.
+    private let planCacheMode: PlanCacheMode
+
+    /// True while the session plans every execution for its values (switched for a statement that asked).
+    private var customPlans = false
+
     /// Connects with a `postgresql://` URL or a `key=value` string; PG* variables and .pgpass apply.
-    package init(conninfo: String, sessionSetup: [String] = []) throws(PostgresError) {
+    /// `planCacheMode` is the mode `sessionSetup` sets (`auto` when it sets none).
+    package init(conninfo: String, sessionSetup: [String] = [], planCacheMode: PlanCacheMode = .auto) throws(PostgresError) {
         self.conninfo = conninfo
         self.sessionSetup = sessionSetup
+        self.planCacheMode = planCacheMode
         try connect()
     }
 
@@ -30,6 +38,7 @@ package final class PostgresConnection: @unchecked Sendable {
         prepared = [:]
         preparedBytes = 0
         inTransaction = false
+        customPlans = false
         let connection = PQconnectdb(conninfo)
         handle = connection
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
@@ -67,21 +76,35 @@ package final class PostgresConnection: @unchecked Sendable {
     /// that breaks on a dead connection runs once more on a fresh one only when that cannot apply it twice: it
     /// is `idempotent` (a read), or it provably never executed (the connection broke while preparing it).
     /// Otherwise the error says the outcome is unknown (`outcomeUnknown`): a write is never re-sent blindly.
+    /// A statement with `customPlan` outside a transaction is planned for its own values (`force_custom_plan`
+    /// for it, whatever the session's mode), for statements whose best plan depends on them.
     @discardableResult
-    package func query(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false) throws(PostgresError) -> QueryResult {
+    package func query(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false, customPlan: Bool = false) throws(PostgresError) -> QueryResult {
         try PostgresError.checkStorable(parameters, sql: sql)
         do {
-            return try runPrepared(sql, parameters)
+            return try runPrepared(sql, parameters, customPlan: customPlan)
         } catch {
             guard error.kind == .connection, !inTransaction, !isHealthy, idempotent || !error.outcomeUnknown else { throw error }
             try connect()
-            return try runPrepared(sql, parameters)
+            return try runPrepared(sql, parameters, customPlan: customPlan)
         }
     }
 
-    private func runPrepared(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> QueryResult {
+    /// Switches the session's `plan_cache_mode` when the next statement wants other plans than the last one,
+    /// so a run of statements of one kind pays for no switch. Never inside a transaction: a rollback would
+    /// undo the switch behind `customPlans`'s back.
+    private func usePlans(custom: Bool, on handle: OpaquePointer) throws(PostgresError) {
+        guard !inTransaction, planCacheMode != .forceCustomPlan, custom != customPlans else { return }
+        let mode = custom ? PlanCacheMode.forceCustomPlan : planCacheMode
+        let statement = "SET plan_cache_mode = \(mode.rawValue)"
+        try consume(PQexec(handle, statement), sql: statement)
+        customPlans = custom
+    }
+
+    private func runPrepared(_ sql: String, _ parameters: [String?], customPlan: Bool = false) throws(PostgresError) -> QueryResult {
         try reconnectIfNeeded()
         guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
+        try usePlans(custom: customPlan, on: handle)
         let size = sql.utf8.count
         var name: String?
         if let existing = prepared[sql] {
@@ -134,6 +157,8 @@ package final class PostgresConnection: @unchecked Sendable {
         if !inTransaction { try reconnectIfNeeded() }
         guard let handle else { throw PostgresError(kind: .connection, message: "no connection") }
         if sql == "COMMIT" || sql == "ROLLBACK" { inTransaction = false }
+        // A transaction's statements run with the session's own plans, not the last statement's custom ones.
+        if sql.hasPrefix("BEGIN") { try usePlans(custom: false, on: handle) }
         let result = try consume(PQexec(handle, sql), sql: sql)
         if sql.hasPrefix("BEGIN") { inTransaction = true }
         return result

@@ -59,7 +59,8 @@ struct Plan: AsyncParsableCommand {
             for (key, field) in plan.fields {
                 switch field {
                 case .statement(let statement, _):
-                    print("-- \(key)\n\(statement.sql);\n-- parameters: \(statement.parameters.map { $0 ?? "NULL" })")
+                    print(
+                        "-- \(key)\(statement.needsCustomPlan ? " (planned for its values)" : "")\n\(statement.sql);\n-- parameters: \(statement.parameters.map { $0 ?? "NULL" })")
                     if let readBack = statement.readBack { print("-- then, with the written key:\n\(readBack.sql);") }
                 case .constant(let json): print("-- \(key): \(json)")
                 case .failure(let error): print("-- \(key): error: \(error.message)")

@@ -24,7 +24,7 @@ struct TransactionExecutorTests {
             self.commitError = commitError
         }
 
-        func run(_ sql: String, _ parameters: [String?], idempotent: Bool, tenant: String) async throws -> QueryResult {
+        func run(_ sql: String, _ parameters: [String?], idempotent: Bool, tenant: String, customPlan: Bool) async throws -> QueryResult {
             try run(sql, parameters)
         }
 

@@ -22,7 +22,7 @@ struct PlannerTests {
             switch plan {
             case .statement(let statement, let mutation):
                 var text =
-                    "-- \(key)\(mutation ? " (mutation)" : "")\(statement.requiresRow ? " (no row = conditional check failed)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                    "-- \(key)\(mutation ? " (mutation)" : "")\(statement.requiresRow ? " (no row = conditional check failed)" : "")\(statement.needsCustomPlan ? " (planned for its values)" : "")\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
                 if let readBack = statement.readBack {
                     text +=
                         "\n-- read back (first \(readBack.keyCount) parameter(s) = the written key)\n\(readBack.sql)\n-- parameters: \(readBack.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
