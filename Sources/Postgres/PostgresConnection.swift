@@ -176,10 +176,12 @@ package final class PostgresConnection: @unchecked Sendable {
     }
 }
 
-/// Calls `body` with a C array of NUL-terminated copies of `strings` (NULL for nil), all in one buffer.
+/// Calls `body` with a C array of NUL-terminated copies of `strings` (NULL for nil), all in one buffer. Each
+/// string's UTF-8 is copied in one piece (a native string's bytes are contiguous), not byte by byte: change
+/// images and nested writes make parameters of many kilobytes.
 func withCStrings<Result>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
-    var buffer: [CChar] = []
-    buffer.reserveCapacity(strings.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 })
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(strings.reduce(1) { $0 + ($1?.utf8.count ?? 0) + 1 })
     var offsets: [Int?] = []
     offsets.reserveCapacity(strings.count)
     for string in strings {
@@ -188,11 +190,14 @@ func withCStrings<Result>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]
             continue
         }
         offsets.append(buffer.count)
-        for byte in string.utf8 { buffer.append(CChar(bitPattern: byte)) }
+        buffer.append(contentsOf: string.utf8)
         buffer.append(0)
     }
+    // Never empty, so the storage has an address even when every string is nil.
+    buffer.append(0)
     return buffer.withUnsafeBufferPointer { storage in
-        body(offsets.map { offset in offset.map { UnsafePointer(storage.baseAddress! + $0) } })
+        let base = UnsafeRawPointer(storage.baseAddress!).assumingMemoryBound(to: CChar.self)
+        return body(offsets.map { offset in offset.map { base + $0 } })
     }
 }
 
