@@ -45,13 +45,15 @@ public struct GraphQLRequest<R: Sendable>: Sendable {
 
 /// Writing documents.
 enum Document {
-    /// `query Name($a: T, …) {\n  field(a: $a, …) {\n<selection>\n  }\n}`.
+    /// `query Name($a: T, …) {\n  field(a: $a, …) {\n<selection>\n  }\n}`; the root field takes every argument
+    /// unless `rootArguments` names some (the others are the selection's to use).
     static func operation(
-        _ kind: String, field: String, arguments: [(name: String, type: String)], selection: [String]
+        _ kind: String, field: String, arguments: [(name: String, type: String)], rootArguments: [String]? = nil, selection: [String]
     ) -> String {
         let name = field.prefix(1).uppercased() + field.dropFirst()
         let declarations = arguments.isEmpty ? "" : "(" + arguments.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
-        let uses = arguments.isEmpty ? "" : "(" + arguments.map { "\($0.name): $\($0.name)" }.joined(separator: ", ") + ")"
+        let passed = rootArguments ?? arguments.map(\.name)
+        let uses = passed.isEmpty ? "" : "(" + passed.map { "\($0): $\($0)" }.joined(separator: ", ") + ")"
         var lines = ["\(kind) \(name)\(declarations) {", "  \(field)\(uses) {"]
         lines += selection
         lines += ["  }", "}"]

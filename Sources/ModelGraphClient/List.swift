@@ -94,4 +94,37 @@ struct PageSource<M: Model>: Sendable {
             return try GraphQLRequest<List<M>>.list(M.self, filter: filter, limit: 1000, nextToken: token, selection: selection)
         }
     }
+
+    /// The pages after the one a request's selection included (`team.members` with a `nextToken`): the parent
+    /// read again by its key, selecting only the relationship with the token, because a token belongs to the
+    /// field and arguments that produced it. Nil when the parent has no get query or its key was not read.
+    static func nested(
+        client: APIClient, parent: ModelSchema, parentFields: [String: GraphQLValue], field: String
+    ) -> PageSource? {
+        guard let getField = parent.getField else { return nil }
+        var keys: [String: GraphQLValue] = [:]
+        var arguments: [(name: String, type: String)] = []
+        for name in parent.primaryKey {
+            guard let value = parentFields[name], !value.isNull, let keyField = parent.field(named: name) else { return nil }
+            keys[name] = value
+            arguments.append((name, keyField.graphQLType.hasSuffix("!") ? keyField.graphQLType : keyField.graphQLType + "!"))
+        }
+        let parentName = parent.name
+        let declared = arguments + [("nextToken", "String")]
+        let key = keys
+        return PageSource(client: client) { token throws(ModelGraphError) in
+            let items = try SelectionSet.page(of: M.schema, includes: IncludeTree(), depth: 3)
+            let selection = parent.primaryKey.map { "    \($0)" } + ["    \(field)(nextToken: $nextToken) {"] + items + ["    }"]
+            let document = Document.operation(
+                "query", field: getField, arguments: declared, rootArguments: parent.primaryKey, selection: selection)
+            var variables = key
+            if let token { variables["nextToken"] = .string(token) }
+            return GraphQLRequest<List<M>>(
+                document: document, variables: variables, responseField: getField,
+                decode: { (value, context) throws(ModelGraphError) in
+                    guard case .object(let fields) = value else { throw .decoding("\(parentName) was not found for the next page of \(field)") }
+                    return try ModelValues(fields: fields, schema: parent, context: context).list(field)
+                }, invalid: nil)
+        }
+    }
 }

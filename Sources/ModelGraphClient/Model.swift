@@ -101,14 +101,16 @@ public struct ModelValues: Sendable {
         guard let field = schema.field(named: name), case .hasMany(_, let localFields, let targetFields) = field.kind else {
             throw .decoding("\(schema.name).\(name) is not a hasMany relationship")
         }
-        let filter = try association(localFields, targetFields)
-        let source = context.client.map { PageSource<M>.association(client: $0, filter: filter) }
-        guard let present = fields[name], !present.isNull else { return List(notLoadedFrom: source) }
+        guard let present = fields[name], !present.isNull else {
+            let filter = try association(localFields, targetFields)
+            return List(notLoadedFrom: context.client.map { PageSource<M>.association(client: $0, filter: filter) })
+        }
         guard case .list(let items)? = present["items"] else { throw .decoding("\(schema.name).\(name) has no items") }
         var elements: [M] = []
         for item in items { elements.append(try M(graphQLValue: item, context: context)) }
         var nextToken: String?
         if case .string(let token)? = present["nextToken"] { nextToken = token }
+        let source = context.client.flatMap { PageSource<M>.nested(client: $0, parent: schema, parentFields: fields, field: name) }
         return List(elements: elements, nextToken: nextToken, source: source)
     }
 

@@ -78,6 +78,23 @@ struct ClientEndToEndTests {
         #expect(filtered.map(\.id).sorted() == ["m2", "m3", "m4", "m5"])
     }
 
+    @Test("an included hasMany longer than a page continues with the parent's query and the nested token")
+    func includedPages() async throws {
+        let (server, client, _) = try await Self.start()
+        defer { server.stop() }
+        let team = try await client.mutate(.create(Team(id: "t1", mantra: "Go")))
+        for index in 1...105 {
+            _ = try await client.mutate(.create(Member(id: String(format: "m%03d", index), name: "M", team: team)))
+        }
+        let loaded = try #require(try await client.query(.get(Team.self, byIdentifier: "t1", includes: { team in [team.members] })))
+        #expect(loaded.members.count == 100)
+        #expect(loaded.members.hasNextPage())
+        let next = try await loaded.members.getNextPage()
+        #expect(next.count == 5)
+        #expect(next.hasNextPage() == false)
+        #expect(Set(loaded.members.map(\.id)).union(next.map(\.id)).count == 105)
+    }
+
     @Test("update with setTeam(nil) detaches; delete returns the record and it is gone; a failed condition is a typed error")
     func updateDeleteAndConditions() async throws {
         let (server, client, _) = try await Self.start()
