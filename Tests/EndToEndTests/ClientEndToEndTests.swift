@@ -143,6 +143,35 @@ struct ClientEndToEndTests {
     }
 }
 
+/// The client with a user pool's token: `modelgraph serve` with user pools by default, the team-members models
+/// open to signed-in users.
+@Suite("Client end to end: JWT authorization")
+struct ClientTokenTests {
+    @Test("a token provider's JWT goes in the Authorization header; without it the typed error is UnauthorizedException")
+    func token() async throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/team-members.graphql")
+        let schema = try String(contentsOf: example, encoding: .utf8).replacingOccurrences(
+            of: "@auth(rules: [{ allow: public }])", with: "@auth(rules: [{ allow: private }])")
+        let serve = try await SignedInServe.start(schema: schema)
+        defer { serve.stop() }
+        let endpoint = URL(string: "http://127.0.0.1:\(serve.serve.port)/graphql")!
+        let token = try serve.token()
+        let signedIn = APIClient(endpoint: endpoint, authorization: .token { token })
+        let team = try await signedIn.mutate(.create(Team(id: "t1", mantra: "Go")))
+        _ = try await signedIn.mutate(.create(Member(id: "m1", name: "Ann", team: team)))
+        let read = try #require(try await signedIn.query(.get(Team.self, byIdentifier: "t1", includes: { team in [team.members] })))
+        #expect(read.members.map(\.id) == ["m1"])
+        #expect(try await APIClient(endpoint: endpoint, authorization: .jwt(token)).query(.get(Member.self, byIdentifier: "m1"))?.name == "Ann")
+        do {
+            _ = try await APIClient(endpoint: endpoint).query(.get(Team.self, byIdentifier: "t1"))
+            Issue.record("a request without credentials should be refused")
+        } catch {
+            #expect(error.errorType == "UnauthorizedException")
+        }
+    }
+}
+
 /// URLSession, counting the requests it sends (the tests check how many a call costs).
 final class CountingTransport: HTTPTransport {
     private let sent = Mutex(0)
