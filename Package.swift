@@ -210,6 +210,11 @@ let package = Package(
             name: "TeamMembersModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/TeamMembers",
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
+        // The same for examples/composite-references.graphql: composite identifiers and references.
+        .target(
+            name: "CompositeReferencesModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CompositeReferences",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
         // Pure tests: no database.
         .testTarget(
             name: "SwiftCodegenTests", dependencies: ["SwiftCodegen", "SchemaParser", "ModelIR", "TestSupport"],
@@ -284,7 +289,7 @@ let package = Package(
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON",
-                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", .product(name: "Logging", package: "swift-log"),
+                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

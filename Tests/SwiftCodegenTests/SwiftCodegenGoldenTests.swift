@@ -38,10 +38,12 @@ struct SwiftCodegenGoldenTests {
         #expect(goldens == files.map(\.name).sorted())
     }
 
-    @Test("the models the client's tests compile (Tests/GeneratedModels/TeamMembers) are the generator's output")
-    func compiledCopy() throws {
-        let folder = Self.root.appendingPathComponent("Tests/GeneratedModels/TeamMembers")
-        let files = try Self.generated("team-members")
+    @Test(
+        "the models the client's tests compile (Tests/GeneratedModels/<Example>) are the generator's output",
+        arguments: [("team-members", "TeamMembers"), ("composite-references", "CompositeReferences")])
+    func compiledCopy(example: String, folderName: String) throws {
+        let folder = Self.root.appendingPathComponent("Tests/GeneratedModels/\(folderName)")
+        let files = try Self.generated(example)
         if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
             for file in files { try file.text.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
         }
