@@ -205,10 +205,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The generator's output for examples/team-members.graphql, built as apps build generated code (a module
-        // of its own that sees only the client's public API), with warnings as errors; the client's tests use it.
+        // of its own that sees only the client's public API), with warnings as errors; the relationships example
+        // and the client's tests use it.
         .target(
-            name: "TeamMembersModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/TeamMembers",
+            name: "TeamMembersModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/TeamMembersModels",
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/relationships: the team-members guide's steps with the client, against a running server.
+        .executableTarget(
+            name: "relationships-example", dependencies: ["ModelGraphClient", "TeamMembersModels"], path: "examples/relationships/Walkthrough",
+            swiftSettings: swiftSettings
         ),
         // The same for examples/composite-references.graphql: composite identifiers and references.
         .target(

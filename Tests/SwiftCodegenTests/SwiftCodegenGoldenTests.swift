@@ -39,10 +39,10 @@ struct SwiftCodegenGoldenTests {
     }
 
     @Test(
-        "the models the client's tests compile (Tests/GeneratedModels/<Example>) are the generator's output",
-        arguments: [("team-members", "TeamMembers"), ("composite-references", "CompositeReferences")])
-    func compiledCopy(example: String, folderName: String) throws {
-        let folder = Self.root.appendingPathComponent("Tests/GeneratedModels/\(folderName)")
+        "the generated models the package builds (for the relationships example and the client's tests) are the generator's output",
+        arguments: [("team-members", "examples/relationships/TeamMembersModels"), ("composite-references", "Tests/GeneratedModels/CompositeReferences")])
+    func compiledCopy(example: String, path: String) throws {
+        let folder = Self.root.appendingPathComponent(path)
         let files = try Self.generated(example)
         if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
             for file in files { try file.text.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
