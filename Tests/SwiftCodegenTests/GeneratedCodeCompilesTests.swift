@@ -1,4 +1,6 @@
 import Foundation
+import SchemaParser
+import SwiftCodegen
 import Testing
 
 /// The golden files of every example type-check in Swift 6 mode, warnings as errors, as a module of their own
@@ -17,8 +19,34 @@ struct GeneratedCodeCompilesTests {
 
     @Test("swiftc -typecheck -swift-version 6 -warnings-as-errors", arguments: SwiftCodegenGoldenTests.examples)
     func typeChecks(name: String) throws {
+        try Self.typeCheck(folder: SwiftCodegenGoldenTests.root.appendingPathComponent("Tests/SwiftCodegenTests/Goldens/\(name)"))
+    }
+
+    /// The annotated schemas the other tests use (fixture schemas, the fixture project, the SDL of the Gen 2
+    /// conversions: enums, non-model types, keys of every kind, renamed and disabled operations).
+    static let fixtureSchemas: [String] = {
+        let root = SwiftCodegenGoldenTests.root
+        let folders = ["Tests/Fixtures/schemas", "Tests/Fixtures/project", "Tests/Gen2SchemaTests/Goldens"]
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".graphql") }.map { "\(folder)/\($0)" }
+        }.sorted()
+    }()
+
+    @Test("the code generated for every fixture schema type-checks too", arguments: fixtureSchemas)
+    func fixturesTypeCheck(path: String) throws {
+        let source = try String(contentsOf: SwiftCodegenGoldenTests.root.appendingPathComponent(path), encoding: .utf8)
+        let files = SwiftCodegen.generate(try SchemaParser.parseOrThrow(source: source), source: path)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-codegen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in files { try file.text.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        try Self.typeCheck(folder: folder)
+    }
+
+    /// Type-checks the Swift files in `folder` as one module against the built client.
+    static func typeCheck(folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let modules = try #require(Self.modules, "ModelGraphClient.swiftmodule not found under .build/debug; build the package first")
-        let folder = SwiftCodegenGoldenTests.root.appendingPathComponent("Tests/SwiftCodegenTests/Goldens/\(name)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -31,6 +59,6 @@ struct GeneratedCodeCompilesTests {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(process.terminationStatus == 0, "\(text)", sourceLocation: sourceLocation)
     }
 }
