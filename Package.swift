@@ -221,6 +221,11 @@ let package = Package(
             name: "CompositeReferencesModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CompositeReferences",
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
+        // And for examples/customer-cart.graphql: a hasOne whose target holds the reference, a list of scalars.
+        .target(
+            name: "CustomerCartModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CustomerCart",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
         // Pure tests: no database.
         .testTarget(
             name: "SwiftCodegenTests", dependencies: ["SwiftCodegen", "SchemaParser", "ModelIR", "TestSupport"],
@@ -295,7 +300,8 @@ let package = Package(
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON",
-                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", .product(name: "Logging", package: "swift-log"),
+                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -40,7 +40,10 @@ struct SwiftCodegenGoldenTests {
 
     @Test(
         "the generated models the package builds (for the relationships example and the client's tests) are the generator's output",
-        arguments: [("team-members", "examples/relationships/TeamMembersModels"), ("composite-references", "Tests/GeneratedModels/CompositeReferences")])
+        arguments: [
+            ("team-members", "examples/relationships/TeamMembersModels"), ("composite-references", "Tests/GeneratedModels/CompositeReferences"),
+            ("customer-cart", "Tests/GeneratedModels/CustomerCart"),
+        ])
     func compiledCopy(example: String, path: String) throws {
         let folder = Self.root.appendingPathComponent(path)
         let files = try Self.generated(example)
