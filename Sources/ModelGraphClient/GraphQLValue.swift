@@ -2,12 +2,19 @@ internal import JSON
 
 /// A JSON value as the client sends and receives it: request variables, response data, filter inputs.
 public indirect enum GraphQLValue: Sendable, Equatable, Hashable {
+    /// JSON null.
     case null
+    /// A string (also every ID, enum value and AWS string scalar).
     case string(String)
+    /// A number without a fraction or exponent that fits in `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A boolean.
     case bool(Bool)
+    /// A list.
     case list([GraphQLValue])
+    /// An object; its keys are written sorted.
     case object([String: GraphQLValue])
 
     /// The value of `key` when this is an object.

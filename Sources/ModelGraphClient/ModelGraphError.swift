@@ -17,7 +17,9 @@ public struct ModelGraphError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// One step of a GraphQL error's path: a response key or a list index.
     public enum PathElement: Sendable, Equatable, CustomStringConvertible {
+        /// A response key.
         case key(String)
+        /// An index in a list.
         case index(Int)
 
         /// The key, or the index in brackets.

@@ -3,17 +3,25 @@
 public struct ModelSchema: Sendable {
     /// The GraphQL type name.
     public var name: String
-    /// Root field names; nil when the schema turned the operation off.
+    /// The get query's root field (`getTeam`); nil when the schema turned it off.
     public var getField: String?
+    /// The list query's root field (`listTeams`); nil when turned off.
     public var listField: String?
+    /// The create mutation's root field; nil when turned off.
     public var createField: String?
+    /// The update mutation's root field; nil when turned off.
     public var updateField: String?
+    /// The delete mutation's root field; nil when turned off.
     public var deleteField: String?
-    /// Input type names.
+    /// The filter input type (`ModelTeamFilterInput`).
     public var filterInput: String
+    /// The condition input type (`ModelTeamConditionInput`).
     public var conditionInput: String
+    /// The create input type (`CreateTeamInput`).
     public var createInput: String
+    /// The update input type (`UpdateTeamInput`).
     public var updateInput: String
+    /// The delete input type (`DeleteTeamInput`).
     public var deleteInput: String
     /// The primary key's fields: the partition field, then the sort fields.
     public var primaryKey: [String]
