@@ -66,6 +66,10 @@ public final class LazyReference<M: Model>: Sendable {
             guard let client else { throw .invalidRequest("this reference was not read from a server, so it cannot be loaded") }
             let model: M?
             switch loader {
+            case .identifier(let key) where M.schema.getField == nil:
+                // No get query: the one record of the list whose key fields equal the key.
+                let filter = QueryFilter.and(key.sorted { $0.key < $1.key }.map { QueryFilter.field($0.key, "eq", $0.value) })
+                model = try await PageSource<M>.association(client: client, filter: filter).page(after: nil).elements.first
             case .identifier(let key):
                 model = try await client.query(GraphQLRequest<M?>.get(M.self, keyValues: key, includes: IncludeTree()))
             case .referencing(let filter):

@@ -8,6 +8,13 @@ struct ModelWriter {
     let schema: Schema
 
     private var name: String { model.name }
+
+    /// The client's `name` type as generated code must spell it: module-qualified when the schema declares a
+    /// type of the same name (a model called `List`, say), which would shadow it.
+    private func runtime(_ name: String) -> String {
+        let declared = schema.models.map(\.name) + schema.enums.map(\.name) + schema.objectTypes.map(\.name)
+        return declared.contains(name) ? "ModelGraphClient.\(name)" : name
+    }
     private var storedFields: [Field] { model.storedFields }
     private var relationshipFields: [Field] { model.fields.filter { $0.relationship != nil } }
 
@@ -19,7 +26,7 @@ struct ModelWriter {
 
     /// The file's source.
     var source: String {
-        var lines = ["public import ModelGraphClient", "", "/// The `\(name)` model.", "public struct \(name): Model {"]
+        var lines = ["public import ModelGraphClient", "", "/// The `\(name)` model.", "public struct \(name): \(runtime("Model")) {"]
         lines += identifierLines + [""]
         lines += propertyLines + [""]
         lines += schemaLines + [""]
@@ -76,7 +83,7 @@ struct ModelWriter {
                 lines.append("    var _\(field.name): LazyReference<\(target)>")
             case .hasMany:
                 lines.append("    /// The `\(field.name)` relationship: loaded when the request included it, else `fetch()` loads it.")
-                lines.append("    public var \(SwiftNames.identifier(field.name)): List<\(target)>")
+                lines.append("    public var \(SwiftNames.identifier(field.name)): \(runtime("List"))<\(target)>")
             }
         }
         return lines
@@ -125,7 +132,7 @@ struct ModelWriter {
             case .hasOne:
                 lines.append("        self._\(field.name) = LazyReference(nil)")
             case .hasMany:
-                lines.append("        self.\(SwiftNames.identifier(field.name)) = List()")
+                lines.append("        self.\(SwiftNames.identifier(field.name)) = \(runtime("List"))()")
             }
         }
         for field in references where setterParameter(field) != nil {

@@ -44,6 +44,28 @@ struct GeneratedCodeCompilesTests {
         try Self.typeCheck(folder: folder)
     }
 
+    @Test("names that collide with the client's types or with Swift keywords still type-check")
+    func collisions() throws {
+        let source = """
+            enum Status { IN_PROGRESS DONE default }
+            type List @model { id: ID! name: String default: String items: [Item] @hasMany(references: ["listId"]) }
+            type Item @model(queries: { get: null, list: "allItems" }) { id: ID! for: Status listId: ID list: List @belongsTo(references: ["listId"]) }
+            type Model @model { id: ID! case: Int }
+            """
+        let files = SwiftCodegen.generate(try SchemaParser.parseOrThrow(source: source), source: "collisions.graphql")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-codegen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in files { try file.text.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        try Self.typeCheck(folder: folder)
+        let item = try #require(files.first { $0.name == "Item.swift" }).text
+        #expect(item.contains(#"getField: nil, listField: "allItems""#))
+        #expect(item.contains("case inProgress = \"IN_PROGRESS\"") == false)
+        let status = try #require(files.first { $0.name == "Status.swift" }).text
+        #expect(status.contains(#"case inProgress = "IN_PROGRESS""#))
+        #expect(status.contains(#"case `default` = "default""#))
+    }
+
     /// Type-checks the Swift files in `folder` as one module against the built client.
     static func typeCheck(folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let modules = try #require(Self.modules, "ModelGraphClient.swiftmodule not found under .build/debug; build the package first")
