@@ -226,6 +226,11 @@ let package = Package(
             name: "CustomerCartModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CustomerCart",
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
+        // And for the catalog fixture: composite keys with an enum, index queries, AWS scalars, lists.
+        .target(
+            name: "CatalogModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/Catalog",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
         // Pure tests: no database.
         .testTarget(
             name: "SwiftCodegenTests", dependencies: ["SwiftCodegen", "SchemaParser", "ModelIR", "TestSupport"],
@@ -300,7 +305,7 @@ let package = Package(
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON",
-                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels",
+                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "CatalogModels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -45,14 +45,26 @@ extension GraphQLRequest {
     static func list<M: Model>(
         _ type: M.Type, filter: QueryFilter?, limit: Int?, nextToken: String?, selection: [String]
     ) throws(ModelGraphError) -> GraphQLRequest<List<M>> where R == List<M> {
-        let schema = M.schema
-        guard let field = schema.listField else { throw .invalidRequest("\(schema.name) has no list query") }
+        guard let field = M.schema.listField else { throw .invalidRequest("\(M.schema.name) has no list query") }
+        return connection(M.self, field: field, keyArguments: [], sortDirection: nil, filter: filter, limit: limit, nextToken: nextToken, selection: selection)
+    }
+
+    /// A query of a connection: `field(key arguments…, sortDirection:, filter:, limit:, nextToken:)`, read as a
+    /// page whose next pages come from the same request with their token.
+    static func connection<M: Model>(
+        _ type: M.Type, field: String, keyArguments: [KeyArgument], sortDirection: SortDirection?, filter: QueryFilter?, limit: Int?, nextToken: String?,
+        selection: [String]
+    ) -> GraphQLRequest<List<M>> where R == List<M> {
         var variables: [String: GraphQLValue] = [:]
+        var declared: [(name: String, type: String)] = keyArguments.map { ($0.name, $0.type) }
+        for argument in keyArguments { if let value = argument.value { variables[argument.name] = value } }
+        if !keyArguments.isEmpty { declared.append(("sortDirection", "ModelSortDirection")) }
+        if let sortDirection { variables["sortDirection"] = .string(sortDirection.rawValue) }
+        declared += [("filter", M.schema.filterInput), ("limit", "Int"), ("nextToken", "String")]
         if let filter { variables["filter"] = filter.graphQLValue }
         if let limit { variables["limit"] = .int(limit) }
         if let nextToken { variables["nextToken"] = .string(nextToken) }
-        let document = Document.operation(
-            "query", field: field, arguments: [("filter", schema.filterInput), ("limit", "Int"), ("nextToken", "String")], selection: selection)
+        let document = Document.operation("query", field: field, arguments: declared, selection: selection)
         return GraphQLRequest<List<M>>(
             document: document, variables: variables, responseField: field,
             decode: { (value, context) throws(ModelGraphError) in
@@ -63,7 +75,9 @@ extension GraphQLRequest {
                 if case .string(let text)? = value["nextToken"] { token = text }
                 let source = context.client.map { client in
                     PageSource<M>(client: client) { next throws(ModelGraphError) in
-                        try GraphQLRequest<List<M>>.list(M.self, filter: filter, limit: limit, nextToken: next, selection: selection)
+                        connection(
+                            M.self, field: field, keyArguments: keyArguments, sortDirection: sortDirection, filter: filter, limit: limit, nextToken: next,
+                            selection: selection)
                     }
                 }
                 return List(elements: elements, nextToken: token, source: source)

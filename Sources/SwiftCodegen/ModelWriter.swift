@@ -40,6 +40,10 @@ struct ModelWriter {
         lines.append("}")
         lines += [""] + keysLines
         if !relationshipFields.isEmpty { lines += [""] + pathLines }
+        let indexQueries = model.indexes.compactMap(indexQueryLines)
+        if !indexQueries.isEmpty {
+            lines += ["", "extension GraphQLRequest {"] + indexQueries.joined(separator: [""]) + ["}"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -243,6 +247,51 @@ struct ModelWriter {
             lines.append("    public var \(SwiftNames.identifier(field.name)): ModelPath<\(field.type.base.name)> { appending(\(SwiftNames.literal(field.name))) }")
         }
         lines.append("}")
+        return lines
+    }
+
+    /// A request function for an index's query field (`.itemsByShelfIdAndAddedOn(shelfId:addedOn:…)`): the
+    /// partition value, then a condition on a single sort key (`KeyCondition`) or, for a composite one, the
+    /// condition input as a `GraphQLValue`. Nil for an index without a query field.
+    private func indexQueryLines(_ index: SecondaryIndex) -> [String]? {
+        guard let queryField = index.queryField, let partition = model.field(named: index.fields[0]) else { return nil }
+        let list = "\(runtime("List"))<\(name)>"
+        var parameters = ["\(SwiftNames.identifier(partition.name)): \(SwiftNames.type(partition.type.with(required: true)))"]
+        var arguments = [
+            "KeyArgument(\(SwiftNames.literal(partition.name)), \(SwiftNames.literal(partition.type.with(required: true).description)), \(SwiftNames.identifier(partition.name)).graphQLValue)"
+        ]
+        let sortFields = Array(index.fields.dropFirst())
+        if let sortKey = SortKeyArgument(model: model, sortKeys: sortFields, compositeLabel: Inflection.upperFirst(index.name)) {
+            let parameter = SwiftNames.identifier(sortKey.name)
+            if sortFields.count == 1, let field = model.field(named: sortFields[0]) {
+                parameters.append("\(parameter): KeyCondition<\(SwiftNames.elementType(field.type))>? = nil")
+                arguments.append("KeyArgument(\(SwiftNames.literal(sortKey.name)), \(SwiftNames.literal(sortKey.type)), \(parameter)?.graphQLValue)")
+            } else {
+                parameters.append("\(parameter): GraphQLValue? = nil")
+                arguments.append("KeyArgument(\(SwiftNames.literal(sortKey.name)), \(SwiftNames.literal(sortKey.type)), \(parameter))")
+            }
+        }
+        parameters += [
+            "sortDirection: SortDirection? = nil", "where predicate: QueryPredicate<\(name)>? = nil", "limit: Int? = nil", "nextToken: String? = nil",
+            "includes: (ModelPath<\(name)>) -> [any IncludePath] = { _ in [] }",
+        ]
+        var lines = [
+            "    /// `\(queryField)`: the `\(name)` records of the `\(index.name)` index whose `\(partition.name)` is the given value.",
+            "    public static func \(SwiftNames.identifier(queryField))(",
+        ]
+        lines += parameters.enumerated().map { position, parameter in "        \(parameter)" + (position == parameters.count - 1 ? "" : ",") }
+        lines += [
+            "    ) -> GraphQLRequest<\(list)> where R == \(list) {",
+            "        keyQuery(",
+            "            \(name).self, field: \(SwiftNames.literal(queryField)),",
+            "            keyArguments: [",
+        ]
+        lines += arguments.map { "                \($0)," }
+        lines += [
+            "            ],",
+            "            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)",
+            "    }",
+        ]
         return lines
     }
 }
