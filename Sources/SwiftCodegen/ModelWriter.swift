@@ -284,11 +284,13 @@ struct ModelWriter {
             "    ) -> GraphQLRequest<\(list)> where R == \(list) {",
             "        keyQuery(",
             "            \(name).self, field: \(SwiftNames.literal(queryField)),",
-            "            keyArguments: [",
         ]
-        lines += arguments.map { "                \($0)," }
+        if arguments.count == 1 {
+            lines.append("            keyArguments: [\(arguments[0])],")
+        } else {
+            lines += ["            keyArguments: ["] + arguments.map { "                \($0)," } + ["            ],"]
+        }
         lines += [
-            "            ],",
             "            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)",
             "    }",
         ]

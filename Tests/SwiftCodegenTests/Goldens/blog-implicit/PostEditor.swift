@@ -139,3 +139,35 @@ extension ModelPath where M == PostEditor {
     /// Includes the `user` relationship.
     public var user: ModelPath<User> { appending("user") }
 }
+
+extension GraphQLRequest {
+    /// `postEditorsByPostId`: the `PostEditor` records of the `byPost` index whose `postId` is the given value.
+    public static func postEditorsByPostId(
+        postId: String,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<PostEditor>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<PostEditor>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<PostEditor>> where R == List<PostEditor> {
+        keyQuery(
+            PostEditor.self, field: "postEditorsByPostId",
+            keyArguments: [KeyArgument("postId", "ID!", postId.graphQLValue)],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+
+    /// `postEditorsByUserId`: the `PostEditor` records of the `byUser` index whose `userId` is the given value.
+    public static func postEditorsByUserId(
+        userId: String,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<PostEditor>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<PostEditor>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<PostEditor>> where R == List<PostEditor> {
+        keyQuery(
+            PostEditor.self, field: "postEditorsByUserId",
+            keyArguments: [KeyArgument("userId", "ID!", userId.graphQLValue)],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+}

@@ -139,3 +139,35 @@ extension ModelPath where M == StudentTeacher {
     /// Includes the `teacher` relationship.
     public var teacher: ModelPath<Teacher> { appending("teacher") }
 }
+
+extension GraphQLRequest {
+    /// `studentTeachersByStudentId`: the `StudentTeacher` records of the `byStudent` index whose `studentId` is the given value.
+    public static func studentTeachersByStudentId(
+        studentId: String,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<StudentTeacher>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<StudentTeacher>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<StudentTeacher>> where R == List<StudentTeacher> {
+        keyQuery(
+            StudentTeacher.self, field: "studentTeachersByStudentId",
+            keyArguments: [KeyArgument("studentId", "ID!", studentId.graphQLValue)],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+
+    /// `studentTeachersByTeacherId`: the `StudentTeacher` records of the `byTeacher` index whose `teacherId` is the given value.
+    public static func studentTeachersByTeacherId(
+        teacherId: String,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<StudentTeacher>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<StudentTeacher>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<StudentTeacher>> where R == List<StudentTeacher> {
+        keyQuery(
+            StudentTeacher.self, field: "studentTeachersByTeacherId",
+            keyArguments: [KeyArgument("teacherId", "ID!", teacherId.graphQLValue)],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+}
