@@ -40,7 +40,15 @@ struct ModelWriter {
         lines.append("}")
         lines += [""] + keysLines
         if !relationshipFields.isEmpty { lines += [""] + pathLines }
-        let indexQueries = model.indexes.compactMap(indexQueryLines)
+        var indexQueries = model.indexes.compactMap { index in
+            index.queryField.flatMap { keyQueryLines(field: $0, fields: index.fields, keyName: "`\(index.name)` index", label: Inflection.upperFirst(index.name)) }
+        }
+        // A key with sort fields: the list query also takes the partition value and a sort-key condition.
+        if model.hasPrimaryKeyDirective, model.primaryKey.count > 1, let list = ModelNames(model).list,
+            let lines = keyQueryLines(field: list, fields: model.primaryKey, keyName: "primary key", label: "Primary")
+        {
+            indexQueries.insert(lines, at: 0)
+        }
         if !indexQueries.isEmpty {
             lines += ["", "extension GraphQLRequest {"] + indexQueries.joined(separator: [""]) + ["}"]
         }
@@ -250,18 +258,18 @@ struct ModelWriter {
         return lines
     }
 
-    /// A request function for an index's query field (`.itemsByShelfIdAndAddedOn(shelfId:addedOn:…)`): the
-    /// partition value, then a condition on a single sort key (`KeyCondition`) or, for a composite one, the
-    /// condition input as a `GraphQLValue`. Nil for an index without a query field.
-    private func indexQueryLines(_ index: SecondaryIndex) -> [String]? {
-        guard let queryField = index.queryField, let partition = model.field(named: index.fields[0]) else { return nil }
+    /// A request function for a key's query field (`.itemsByShelfIdAndAddedOn(shelfId:addedOn:…)` for an index,
+    /// `.listItems(sku:kindVersion:…)` for the primary key): the partition value, then a condition on a single
+    /// sort key (`KeyCondition`) or, for a composite one, the condition input as a `GraphQLValue`.
+    private func keyQueryLines(field queryField: String, fields: [String], keyName: String, label: String) -> [String]? {
+        guard let partition = model.field(named: fields[0]) else { return nil }
         let list = "\(runtime("List"))<\(name)>"
         var parameters = ["\(SwiftNames.identifier(partition.name)): \(SwiftNames.type(partition.type.with(required: true)))"]
         var arguments = [
             "KeyArgument(\(SwiftNames.literal(partition.name)), \(SwiftNames.literal(partition.type.with(required: true).description)), \(SwiftNames.identifier(partition.name)).graphQLValue)"
         ]
-        let sortFields = Array(index.fields.dropFirst())
-        if let sortKey = SortKeyArgument(model: model, sortKeys: sortFields, compositeLabel: Inflection.upperFirst(index.name)) {
+        let sortFields = Array(fields.dropFirst())
+        if let sortKey = SortKeyArgument(model: model, sortKeys: sortFields, compositeLabel: label) {
             let parameter = SwiftNames.identifier(sortKey.name)
             if sortFields.count == 1, let field = model.field(named: sortFields[0]) {
                 parameters.append("\(parameter): KeyCondition<\(SwiftNames.elementType(field.type))>? = nil")
@@ -276,7 +284,7 @@ struct ModelWriter {
             "includes: (ModelPath<\(name)>) -> [any IncludePath] = { _ in [] }",
         ]
         var lines = [
-            "    /// `\(queryField)`: the `\(name)` records of the `\(index.name)` index whose `\(partition.name)` is the given value.",
+            "    /// `\(queryField)`: the `\(name)` records of the \(keyName) whose `\(partition.name)` is the given value.",
             "    public static func \(SwiftNames.identifier(queryField))(",
         ]
         lines += parameters.enumerated().map { position, parameter in "        \(parameter)" + (position == parameters.count - 1 ? "" : ",") }

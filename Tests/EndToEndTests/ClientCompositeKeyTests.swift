@@ -34,6 +34,9 @@ struct ClientCompositeKeyTests {
         try await older.authoredPosts.fetch()
         #expect(older.authoredPosts.map(\.title) == ["Hello"])
 
+        let born = try await client.query(.listPeople(name: "Ann", dateOfBirth: .gt("2000-01-01")))
+        #expect(born.map(\.dateOfBirth) == ["2001-05-06"])
+
         let gone = try await client.mutate(.delete(Person.self, withIdentifier: .identifier(name: "Ann", dateOfBirth: "2001-05-06")))
         #expect(gone.dateOfBirth == "2001-05-06")
         let people = try await client.query(.list(Person.self, where: Person.keys.name == "Ann"))

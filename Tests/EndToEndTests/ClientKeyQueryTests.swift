@@ -40,6 +40,12 @@ struct ClientKeyQueryTests {
             .itemsByRegionAndZoneAndRack(region: "eu", zoneRack: .object(["eq": .object(["zone": .string("z1"), "rack": .int(2)])]), where: Item.keys.sku != "a"))
         #expect(rack.map(\.sku).sorted() == ["b", "c"])
 
+        _ = try await client.mutate(.create(Item(sku: "a", kind: .game, version: 3, shelfId: "s2", addedOn: "2024-04-04", title: "A game")))
+        let versions = try await client.query(
+            .listItems(sku: "a", kindVersion: .object(["beginsWith": .object(["kind": .string("GAME")])]), sortDirection: .descending))
+        #expect(versions.map(\.title) == ["A game"])
+        #expect(try await client.query(.listItems(sku: "a", sortDirection: .descending)).map(\.kind) == [.game, .book])
+
         let item = try #require(try await client.query(.get(Item.self, byIdentifier: .identifier(sku: "d", kind: .game, version: 2))))
         #expect(item.title == "Other")
         #expect(item.tags == nil)

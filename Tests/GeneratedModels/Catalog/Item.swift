@@ -215,6 +215,25 @@ extension Item {
 }
 
 extension GraphQLRequest {
+    /// `listItems`: the `Item` records of the primary key whose `sku` is the given value.
+    public static func listItems(
+        sku: String,
+        kindVersion: GraphQLValue? = nil,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<Item>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<Item>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<Item>> where R == List<Item> {
+        keyQuery(
+            Item.self, field: "listItems",
+            keyArguments: [
+                KeyArgument("sku", "String!", sku.graphQLValue),
+                KeyArgument("kindVersion", "ModelItemPrimaryCompositeKeyConditionInput", kindVersion),
+            ],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+
     /// `itemsByShelfIdAndAddedOn`: the `Item` records of the `byShelf` index whose `shelfId` is the given value.
     public static func itemsByShelfIdAndAddedOn(
         shelfId: String,

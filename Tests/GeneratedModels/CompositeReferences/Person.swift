@@ -115,3 +115,24 @@ extension ModelPath where M == Person {
     /// Includes the `authoredPosts` relationship.
     public var authoredPosts: ModelPath<Post> { appending("authoredPosts") }
 }
+
+extension GraphQLRequest {
+    /// `listPeople`: the `Person` records of the primary key whose `name` is the given value.
+    public static func listPeople(
+        name: String,
+        dateOfBirth: KeyCondition<String>? = nil,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<Person>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<Person>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<Person>> where R == List<Person> {
+        keyQuery(
+            Person.self, field: "listPeople",
+            keyArguments: [
+                KeyArgument("name", "String!", name.graphQLValue),
+                KeyArgument("dateOfBirth", "ModelStringKeyConditionInput", dateOfBirth?.graphQLValue),
+            ],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+}

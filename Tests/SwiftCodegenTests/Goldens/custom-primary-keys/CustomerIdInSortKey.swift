@@ -120,3 +120,24 @@ extension CustomerIdInSortKey {
     /// The typed field paths.
     public static let keys: Keys = Keys()
 }
+
+extension GraphQLRequest {
+    /// `listCustomerIdInSortKeys`: the `CustomerIdInSortKey` records of the primary key whose `country` is the given value.
+    public static func listCustomerIdInSortKeys(
+        country: String,
+        id: KeyCondition<String>? = nil,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<CustomerIdInSortKey>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<CustomerIdInSortKey>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<CustomerIdInSortKey>> where R == List<CustomerIdInSortKey> {
+        keyQuery(
+            CustomerIdInSortKey.self, field: "listCustomerIdInSortKeys",
+            keyArguments: [
+                KeyArgument("country", "String!", country.graphQLValue),
+                KeyArgument("id", "ModelIDKeyConditionInput", id?.graphQLValue),
+            ],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+}

@@ -120,3 +120,24 @@ extension CustomerIdSortKey {
     /// The typed field paths.
     public static let keys: Keys = Keys()
 }
+
+extension GraphQLRequest {
+    /// `listCustomerIdSortKeys`: the `CustomerIdSortKey` records of the primary key whose `id` is the given value.
+    public static func listCustomerIdSortKeys(
+        id: String,
+        dob: KeyCondition<String>? = nil,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<CustomerIdSortKey>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<CustomerIdSortKey>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<CustomerIdSortKey>> where R == List<CustomerIdSortKey> {
+        keyQuery(
+            CustomerIdSortKey.self, field: "listCustomerIdSortKeys",
+            keyArguments: [
+                KeyArgument("id", "ID!", id.graphQLValue),
+                KeyArgument("dob", "ModelStringKeyConditionInput", dob?.graphQLValue),
+            ],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+}

@@ -120,3 +120,24 @@ extension CustomerZip {
     /// The typed field paths.
     public static let keys: Keys = Keys()
 }
+
+extension GraphQLRequest {
+    /// `listCustomerZips`: the `CustomerZip` records of the primary key whose `zip` is the given value.
+    public static func listCustomerZips(
+        zip: String,
+        username: KeyCondition<String>? = nil,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<CustomerZip>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<CustomerZip>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<CustomerZip>> where R == List<CustomerZip> {
+        keyQuery(
+            CustomerZip.self, field: "listCustomerZips",
+            keyArguments: [
+                KeyArgument("zip", "String!", zip.graphQLValue),
+                KeyArgument("username", "ModelStringKeyConditionInput", username?.graphQLValue),
+            ],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+}

@@ -111,3 +111,24 @@ extension Edition {
     /// The typed field paths.
     public static let keys: Keys = Keys()
 }
+
+extension GraphQLRequest {
+    /// `listEditions`: the `Edition` records of the primary key whose `isbn` is the given value.
+    public static func listEditions(
+        isbn: String,
+        title: KeyCondition<String>? = nil,
+        sortDirection: SortDirection? = nil,
+        where predicate: QueryPredicate<Edition>? = nil,
+        limit: Int? = nil,
+        nextToken: String? = nil,
+        includes: (ModelPath<Edition>) -> [any IncludePath] = { _ in [] }
+    ) -> GraphQLRequest<List<Edition>> where R == List<Edition> {
+        keyQuery(
+            Edition.self, field: "listEditions",
+            keyArguments: [
+                KeyArgument("isbn", "ID!", isbn.graphQLValue),
+                KeyArgument("title", "ModelStringKeyConditionInput", title?.graphQLValue),
+            ],
+            sortDirection: sortDirection, where: predicate, limit: limit, nextToken: nextToken, includes: includes)
+    }
+}
