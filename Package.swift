@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "modelgraph", targets: ["modelgraph"]),
         .executable(name: "modelgraph-fuzz", targets: ["modelgraph-fuzz"]),
         .executable(name: "modelgraph-bench-realtime", targets: ["modelgraph-bench-realtime"]),
+        // The Swift client apps link: requests built from generated models, over URLSession.
+        .library(name: "ModelGraphClient", targets: ["ModelGraphClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -155,13 +157,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The Swift client (docs/client.md): models' schemas, requests with exact selection sets, lazy
+        // relationships, typed errors, over URLSession. Apps link it; it knows nothing of the server.
+        .target(name: "ModelGraphClient", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        // `modelgraph codegen swift`: Swift models for ModelGraphClient, named by the server's own naming code.
+        .target(name: "SwiftCodegen", dependencies: ["ModelIR", "APISchema"], swiftSettings: swiftSettings),
         // Layer 5: the command line.
         .executableTarget(
             name: "modelgraph",
             dependencies: [
                 "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner",
                 "Execution", "JSON",
-                "Auth", "Authentication", "Introspection",
+                "Auth", "Authentication", "Introspection", "SwiftCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The listen check before start-up and the errors it reports.
@@ -197,7 +204,46 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The generator's output for examples/team-members.graphql, built as apps build generated code (a module
+        // of its own that sees only the client's public API), with warnings as errors; the relationships example
+        // and the client's tests use it.
+        .target(
+            name: "TeamMembersModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/TeamMembersModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/relationships: the team-members guide's steps with the client, against a running server.
+        .executableTarget(
+            name: "relationships-example", dependencies: ["ModelGraphClient", "TeamMembersModels"], path: "examples/relationships/Walkthrough",
+            swiftSettings: swiftSettings
+        ),
+        // The same for examples/composite-references.graphql: composite identifiers and references.
+        .target(
+            name: "CompositeReferencesModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CompositeReferences",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // And for examples/customer-cart.graphql: a hasOne whose target holds the reference, a list of scalars.
+        .target(
+            name: "CustomerCartModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CustomerCart",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // And for the catalog fixture: composite keys with an enum, index queries, AWS scalars, lists.
+        .target(
+            name: "CatalogModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/Catalog",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
         // Pure tests: no database.
+        .testTarget(
+            name: "SwiftCodegenTests", dependencies: ["SwiftCodegen", "SchemaParser", "ModelIR", "TestSupport"],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ModelGraphClientTests", dependencies: ["ModelGraphClient", "TeamMembersModels", "TestSupport"],
+            // Golden files are read from the source tree (TestSupport's Golden), not bundled.
+            exclude: ["Goldens"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SchemaParserTests",
             dependencies: ["SchemaParser", "ModelIR", "TestSupport"],
@@ -259,7 +305,9 @@ let package = Package(
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON",
-                "Fuzzing", "Realtime", .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "CatalogModels",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -24,7 +24,11 @@ for target in package["targets"]:
                 declared.add(dependency[kind][0])
     folder = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
     imported = set()
+    # Excluded folders (golden files, say) are not compiled into the target, so their imports do not count.
+    excluded = [os.path.join(root, folder, entry) for entry in target.get("exclude", [])]
     for path in glob.glob(os.path.join(root, folder, "**", "*.swift"), recursive=True):
+        if any(path == entry or path.startswith(entry + os.sep) for entry in excluded):
+            continue
         with open(path, encoding="utf-8") as source:
             for line in source:
                 match = importLine.match(line)

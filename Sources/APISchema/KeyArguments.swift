@@ -1,14 +1,16 @@
-import ModelIR
+package import ModelIR
 
 /// The sort-key condition argument of a key (docs/api-contract.md §8 and §9): its name, type, and the input
-/// definitions it needs.
-struct SortKeyArgument {
-    var name: String
-    var type: String
+/// definitions it needs. Package-visible for client code generators, which must name it as the API does.
+package struct SortKeyArgument {
+    /// The argument's name (`addedOn`, or `zoneRack` for a composite sort key).
+    package var name: String
+    /// Its input type (`ModelStringKeyConditionInput`, `ModelItemByRegionCompositeKeyConditionInput`).
+    package var type: String
     var definitions: [SDLDefinition]
 
     /// The argument for `sortKeys` of `model`; `compositeLabel` is `Primary` or the upper-cased index name.
-    init?(model: Model, sortKeys: [String], compositeLabel: String) {
+    package init?(model: Model, sortKeys: [String], compositeLabel: String) {
         let fields = sortKeys.compactMap { model.field(named: $0) }
         guard !fields.isEmpty, fields.count == sortKeys.count else { return nil }
         if fields.count == 1 {
