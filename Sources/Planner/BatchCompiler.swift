@@ -43,6 +43,10 @@ struct BatchCompiler {
         case .batchUpdate:
             let updates = UpdateDeleteCompiler(selection: selection)
             for item in entries {
+                if NestedWriteCompiler.writesRelations(item, model: model, api: api) {
+                    throw PlanError(
+                        .invalidArguments, "'\(field.name.value)' does not write related records; use '\(ModelNames(model).update ?? "update")' for each record instead.")
+                }
                 let row = try updates.updateRow(model: model, entries: item, records: records, condition: nil, binds: &writer.binds)
                 written.append(writer.appendChecked(.update(row.update), failure: row.ruleSets.isEmpty ? .conditionalCheckFailed : .unauthorized))
             }

@@ -54,6 +54,31 @@ struct NestedWritePlanTests {
             #"mutation { batchCreateTeam(input: [{mantra: "a", members: {create: [{name: "x"}]}}, {mantra: "b"}]) { id members { items { name } } } }"#,
             [:]
         ),
+        (
+            "nested-update-set", "schema",
+            #"mutation($keys: [ModelMemberKeyInput!]) { updateTeam(input: {id: "t1", mantra: "x", members: {set: $keys}}) { id members { items { id } } } }"#,
+            ["keys": [["id": "m1"], ["id": "m2"]]]
+        ),
+        (
+            "nested-update-connect-disconnect", "schema",
+            #"mutation { updateTeam(input: {id: "t1", members: {create: [{name: "n"}], connect: [{id: "m1"}], disconnect: [{id: "m2"}], delete: [{id: "m3"}]}}, condition: {size: {gt: 1}}) { id } }"#,
+            [:]
+        ),
+        (
+            "nested-update-belongs-to", "schema",
+            #"mutation($off: Boolean) { a: updateMember(input: {id: "m1", team: {connect: {id: "t2"}}}) { id } b: updateMember(input: {id: "m2", team: {disconnect: $off}}) { id } c: updateMember(input: {id: "m3", team: {create: {mantra: "new"}}}) { id } }"#,
+            ["off": true]
+        ),
+        (
+            "nested-update-has-one", "customer-cart",
+            #"mutation { updateCustomer(input: {id: "c1", activeCart: {connect: {id: "k2"}, disconnect: true}}) { id activeCart { id } } }"#,
+            [:]
+        ),
+        (
+            "nested-update-many-to-many", "objectbox-style",
+            #"mutation { a: updateStudent(input: {id: "s1", teachers: {create: [{name: "T"}], set: [{id: "t1"}]}}) { id } b: updateStudent(input: {id: "s2", teachers: {connect: [{id: "t2"}], disconnect: [{id: "t3"}], delete: [{id: "t4"}]}}) { id } }"#,
+            [:]
+        ),
         ("batch-update", "schema", #"mutation { batchUpdateTeam(input: [{id: "t1", mantra: "x"}, {id: "t2", size: 3}]) { id mantra size } }"#, [:]),
         ("batch-delete", "schema", #"mutation { batchDeleteTeam(input: [{id: "t1"}, {id: "t2"}]) { id mantra } }"#, [:]),
     ]
