@@ -47,7 +47,8 @@ struct BatchCompiler {
                     throw PlanError(
                         .invalidArguments, "'\(field.name.value)' does not write related records; use '\(ModelNames(model).update ?? "update")' for each record instead.")
                 }
-                let row = try updates.updateRow(model: model, entries: item, records: records, condition: nil, binds: &writer.binds)
+                let row = try updates.updateRow(
+                    model: model, entries: NestedWriteCompiler.withoutNullRelations(item, model: model, api: api), records: records, condition: nil, binds: &writer.binds)
                 written.append(writer.appendChecked(.update(row.update), failure: row.ruleSets.isEmpty ? .conditionalCheckFailed : .unauthorized))
             }
         case .batchDelete:

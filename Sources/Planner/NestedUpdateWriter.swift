@@ -21,7 +21,7 @@ extension NestedWriter {
 
     /// Updates the `model` record the key fields of `entries` name and writes what its relation fields ask for.
     mutating func update(_ model: Model, entries: [(String, InputValue)], records: [AuthRule]?, condition: InputValue?) throws(PlanError) -> Updated {
-        let relations = NestedRelation.relations(of: model, in: api.schema)
+        let relations = NestedRelation.updatable(of: model, in: api.schema)
         var scalars: [(String, InputValue)] = []
         var nested: [(NestedRelation, InputValue)] = []
         for (name, value) in entries {

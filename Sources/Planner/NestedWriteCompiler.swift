@@ -35,10 +35,16 @@ struct NestedWriteCompiler {
         return try plan(writer, roots: [root.name], model: model, guarded: root.guarded, readBack: plain.readBack(selectionSet, model: model))
     }
 
-    /// True when `entries` (a create or update input of `model`) give a relation field a value.
+    /// True when `entries` (an update input of `model`) give a relation field a value.
     static func writesRelations(_ entries: [(String, InputValue)], model: Model, api: APISchemaView) -> Bool {
-        let relations = Set(NestedRelation.relations(of: model, in: api.schema).map(\.field.name))
+        let relations = Set(NestedRelation.updatable(of: model, in: api.schema).map(\.field.name))
         return entries.contains { relations.contains($0.0) && !$0.1.isNull }
+    }
+
+    /// `entries` without the relation fields given as null, which ask for nothing.
+    static func withoutNullRelations(_ entries: [(String, InputValue)], model: Model, api: APISchemaView) -> [(String, InputValue)] {
+        let relations = Set(NestedRelation.updatable(of: model, in: api.schema).map(\.field.name))
+        return entries.filter { !(relations.contains($0.0) && $0.1.isNull) }
     }
 
     /// `updateX` whose input writes related records too (`comments: {connect: […], set: […]}`…): the root's

@@ -134,4 +134,27 @@ struct NestedWritePlanTests {
         let both = #"mutation { createMember(input: {name: "b", teamId: "x", team: {connect: {id: "y"}}}) { id } }"#
         #expect(try Self.failure(planner, both)?.message == "Field 'teamId' cannot be given together with 'team', which sets it.")
     }
+
+    @Test("a nested update refuses parts that cannot go together, a required reference set to null, and takes a null relation as no change")
+    func updateRefusals() throws {
+        let planner = Self.planner("objectbox-style")
+        let mixed = #"mutation { updateCustomer(input: {id: "c", orders: {set: [], connect: [{id: "o"}]}}) { id } }"#
+        #expect(
+            try Self.failure(planner, mixed)?.message == "Give 'set' for 'Customer.orders' alone or with 'create', not with 'connect', 'disconnect' or 'delete'.")
+        let both = #"mutation { updateOrder(input: {id: "o", customer: {connect: {id: "c"}, disconnect: true}}) { id } }"#
+        #expect(try Self.failure(planner, both)?.message == "Give one of 'create', 'connect' or 'disconnect' for 'Order.customer', not several.")
+        let unknown = #"mutation($p: UpdateCustomerOrdersRelationInput) { updateCustomer(input: {id: "c", orders: $p}) { id } }"#
+        #expect(try Self.failure(planner, unknown, ["p": ["move": []]])?.message == "Field 'move' is not defined for input type 'UpdateCustomerOrdersRelationInput'.")
+        #expect(try Self.failure(planner, #"mutation { updateCustomer(input: {id: "c", name: "n", orders: null}) { id } }"#) == nil)
+        #expect(try Self.failure(planner, #"mutation { batchUpdateCustomer(input: [{id: "c", orders: null}]) { id } }"#) == nil)
+        let carts = Self.planner("customer-cart")
+        let twice = #"mutation { updateCustomer(input: {id: "c", activeCart: {disconnect: true, delete: true}}) { id } }"#
+        #expect(try Self.failure(carts, twice)?.message == "Give either 'disconnect' or 'delete' for 'Customer.activeCart', not both.")
+        let required = try Self.failure(Self.planner("cascade"), #"mutation { updateForum(input: {id: "f", threads: {set: [{id: "t"}]}}) { id } }"#)
+        #expect(required?.code == .badValue)
+        #expect(
+            required?.message
+                == "'set' cannot be used on 'Forum.threads': Thread.forumId is required, so the reference cannot be set to null. Delete the record, or connect it to another one."
+        )
+    }
 }

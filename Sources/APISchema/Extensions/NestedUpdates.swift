@@ -19,10 +19,10 @@ enum NestedUpdates {
     /// The relation inputs of `model`'s updatable relations and the fields that use them on its update input.
     static func updateInputs(of model: Model, _ context: APIExtensionContext) -> APIExtension? {
         let names = ModelNames(model)
-        guard names.update != nil, context.definition(named: names.updateInput) != nil else { return nil }
+        guard context.definition(named: names.updateInput) != nil else { return nil }
         var definitions: [APIAddition] = []
         var fields: [APIAddition] = []
-        for relation in NestedWrites.relations(of: model, context) {
+        for relation in NestedRelation.updatable(of: model, in: context.schema) {
             let key = ModelNames(relation.written).keyInput
             var createType = ModelNames(relation.written).createInput
             let parts: [SDLField]
