@@ -33,7 +33,8 @@ struct NestedManyToManyUpdate {
         let farPairs = try writer.fieldPairs(local: far, far.primaryKey, remote: join, joinFar)
         var parentValues: [SQLExpression] = []
         for pair in parentPairs { parentValues.append(writer.column(pair.local, of: parent)) }
-        let links = Links(join: join, parentColumns: parentPairs.map(\.remote), parentValues: parentValues, farColumns: farPairs.map(\.remote), farKey: farPairs.map(\.local))
+        let links = ManyToManyLinks(
+            join: join, parentColumns: parentPairs.map(\.remote), parentValues: parentValues, farColumns: farPairs.map(\.remote), farKey: farPairs.map(\.local))
         if let create = given["create"] {
             let joinRules = try writer.rules(join, .create, via: relation, of: model)
             let farRules = try writer.rules(far, .create, via: relation, of: model)
@@ -63,7 +64,7 @@ struct NestedManyToManyUpdate {
 
     /// A join record to each named far record not linked yet, under the join model's create rules; the named
     /// records must all exist.
-    private func connect(_ keys: [[SQLExpression]], _ links: Links, writer: inout NestedWriter) throws(PlanError) {
+    private func connect(_ keys: [[SQLExpression]], _ links: ManyToManyLinks, writer: inout NestedWriter) throws(PlanError) {
         guard !keys.isEmpty else { return }
         let exists = writer.countRows(far) { NestedWriter.match(keys, columns: links.farKey, alias: $0) }
         writer.expect(exists, keys.count, .referenceNotFound("A \(far.name) to connect through \(place) does not exist (or is named twice)."))
@@ -84,7 +85,7 @@ struct NestedManyToManyUpdate {
     }
 
     /// Deletes the join records to the named far records, which must be linked.
-    private func disconnect(_ keys: [[SQLExpression]], _ links: Links, writer: inout NestedWriter) throws(PlanError) {
+    private func disconnect(_ keys: [[SQLExpression]], _ links: ManyToManyLinks, writer: inout NestedWriter) throws(PlanError) {
         guard !keys.isEmpty else { return }
         requireLinked(keys, part: "disconnect", links, writer: &writer)
         let ruleSets = try writer.rules(join, .delete, via: relation, of: model).map { [$0] } ?? []
@@ -92,7 +93,7 @@ struct NestedManyToManyUpdate {
     }
 
     /// Deletes the join records to far records not named.
-    private func unlinkOthers(except keys: [[SQLExpression]], _ links: Links, writer: inout NestedWriter) throws(PlanError) {
+    private func unlinkOthers(except keys: [[SQLExpression]], _ links: ManyToManyLinks, writer: inout NestedWriter) throws(PlanError) {
         let ruleSets = try writer.rules(join, .delete, via: relation, of: model).map { [$0] } ?? []
         try removeJoins(links, ruleSets: ruleSets, writer: &writer) { alias in
             keys.isEmpty ? links.ofParent(alias) : .and([links.ofParent(alias), .not(NestedWriter.match(keys, columns: links.farColumns, alias: alias))])
@@ -101,7 +102,7 @@ struct NestedManyToManyUpdate {
 
     /// Deletes the join records of `alias` that `condition` picks, under the join model's delete rules: when
     /// they are guarded, every such record must go.
-    private func removeJoins(_ links: Links, ruleSets: [[AuthRule]], writer: inout NestedWriter, _ condition: (String) -> SQLExpression) throws(PlanError) {
+    private func removeJoins(_ links: ManyToManyLinks, ruleSets: [[AuthRule]], writer: inout NestedWriter, _ condition: (String) -> SQLExpression) throws(PlanError) {
         let alias = writer.binds.alias()
         let conditions = [condition(alias)] + writer.guards(ruleSets, model: join, alias: alias)
         let delete = Delete(table: writer.api.table(join), alias: alias, where: .and(conditions))
@@ -113,7 +114,7 @@ struct NestedManyToManyUpdate {
     }
 
     /// Deletes the named far records, which must be linked, under the far model's delete rules.
-    private func delete(_ keys: [[SQLExpression]], _ links: Links, writer: inout NestedWriter) throws(PlanError) {
+    private func delete(_ keys: [[SQLExpression]], _ links: ManyToManyLinks, writer: inout NestedWriter) throws(PlanError) {
         guard !keys.isEmpty else { return }
         requireLinked(keys, part: "delete", links, writer: &writer)
         let ruleSets = try writer.rules(far, .delete, via: relation, of: model).map { [$0] } ?? []
@@ -127,7 +128,7 @@ struct NestedManyToManyUpdate {
     }
 
     /// A check that every named far record is linked to the parent (`ReferenceNotFound` otherwise).
-    private func requireLinked(_ keys: [[SQLExpression]], part: String, _ links: Links, writer: inout NestedWriter) {
+    private func requireLinked(_ keys: [[SQLExpression]], part: String, _ links: ManyToManyLinks, writer: inout NestedWriter) {
         let table = writer.api.table(join)
         let farTable = writer.api.table(far)
         let farAlias = writer.binds.alias()
@@ -140,13 +141,16 @@ struct NestedManyToManyUpdate {
 }
 
 /// The join records of one parent in a manyToMany nested update, as conditions.
-struct Links {
+struct ManyToManyLinks {
+    /// The join model.
     let join: Model
-    /// The join model's reference fields to the parent, and the parent's key values (from its CTE).
+    /// The join model's reference fields to the parent.
     let parentColumns: [Field]
+    /// The parent's key values, read from its CTE, one per field of `parentColumns`.
     let parentValues: [SQLExpression]
-    /// The join model's reference fields to the far model, and the far model's key fields they hold.
+    /// The join model's reference fields to the far model.
     let farColumns: [Field]
+    /// The far model's key fields, one per field of `farColumns`.
     let farKey: [Field]
 
     /// The join record of `alias` is the parent's.
