@@ -41,6 +41,13 @@ struct NestedChildUpdate {
                 throw NestedWriter.requiredReference(part, model: model, relation: relation, holder: target, field: required.remote)
             }
         }
+        for part in given.keys where part != "create" {
+            if part == "delete" {
+                try NestedWriter.requireMutation(.delete, of: target, for: part, on: relation, of: model)
+            } else {
+                try NestedWriter.requireMutation(.update, of: target, for: part, on: relation, of: model)
+            }
+        }
         var parentValues: [SQLExpression] = []
         for pair in pairs { parentValues.append(writer.column(pair.local, of: parent)) }
         /// The row of `alias` is the parent's.

@@ -29,6 +29,7 @@ struct NestedManyToManyUpdate {
         if given["set"] != nil, given.keys.contains(where: { $0 != "set" && $0 != "create" }) {
             throw PlanError(.invalidArguments, "Give 'set' for '\(place)' alone or with 'create', not with 'connect', 'disconnect' or 'delete'.")
         }
+        if given["delete"] != nil { try NestedWriter.requireMutation(.delete, of: far, for: "delete", on: relation, of: model) }
         let parentPairs = try writer.fieldPairs(local: model, relation.relationship.localFields, remote: join, relation.relationship.targetFields)
         let farPairs = try writer.fieldPairs(local: far, far.primaryKey, remote: join, joinFar)
         var parentValues: [SQLExpression] = []

@@ -70,6 +70,21 @@ extension NestedWriter {
         )
     }
 
+    /// Refuses `part` on `relation` of `model` when `target`'s API has no `operation` mutation (the schema
+    /// disables it): a nested write does nothing the API would not let the caller do on its own.
+    static func requireMutation(_ operation: ModelOperation, of target: Model, for part: String, on relation: NestedRelation, of model: Model) throws(PlanError) {
+        let names = ModelNames(target)
+        let exists: Bool
+        switch operation {
+        case .delete: exists = names.delete != nil
+        case .create: exists = names.create != nil
+        default: exists = names.update != nil
+        }
+        if !exists {
+            throw PlanError(.invalidArguments, "'\(part)' cannot be used on '\(model.name).\(relation.field.name)': the API has no \(operation) mutation for \(target.name).")
+        }
+    }
+
     /// Each key of `keys` (inputs of `model`'s key input) as parameters, one per primary-key field.
     mutating func bindKeys(_ keys: [InputValue], of model: Model) throws(PlanError) -> [[SQLExpression]] {
         var bound: [[SQLExpression]] = []

@@ -157,4 +157,19 @@ struct NestedWritePlanTests {
                 == "'set' cannot be used on 'Forum.threads': Thread.forumId is required, so the reference cannot be set to null. Delete the record, or connect it to another one."
         )
     }
+
+    @Test("a nested update does not delete or relink records whose own mutation the schema disables")
+    func updateNeedsTheTargetsMutation() throws {
+        let source = """
+            type Post @model @auth(rules: [{allow: public}]) { id: ID! comments: [Comment] @hasMany(references: ["postId"]) }
+            type Comment @model(mutations: {create: "createComment", update: null, delete: null}) @auth(rules: [{allow: public}]) {
+              id: ID! postId: ID post: Post @belongsTo(references: ["postId"]) }
+            """
+        let planner = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: try SchemaParser.parseOrThrow(source: source), surface: .extended)))
+        let delete = #"mutation { updatePost(input: {id: "p", comments: {delete: [{id: "c"}]}}) { id } }"#
+        #expect(try Self.failure(planner, delete)?.message == "'delete' cannot be used on 'Post.comments': the API has no delete mutation for Comment.")
+        let set = #"mutation { updatePost(input: {id: "p", comments: {set: []}}) { id } }"#
+        #expect(try Self.failure(planner, set)?.message == "'set' cannot be used on 'Post.comments': the API has no update mutation for Comment.")
+        #expect(try Self.failure(planner, #"mutation { updatePost(input: {id: "p", comments: {create: [{}]}}) { id } }"#) == nil)
+    }
 }
