@@ -59,6 +59,11 @@ struct NestedUpdateTests {
         #expect(response["errors"] == nil, "\(response)")
         #expect(Self.strings(response, "id", at: "data", "updateTeam", "members", "items") == ["m2", "m4"])
         #expect(try await Self.scalar(server, #"SELECT string_agg("id", ',' ORDER BY "id") FROM "Member" WHERE "teamId" = 't1'"#) == "m2,m4")
+        // The same document with other keys of the same count: the cached plan, bound to the new values.
+        let again = try await server.graphQL(
+            "mutation($keys: [ModelMemberKeyInput!]) { updateTeam(input: {id: \"t1\", members: {set: $keys}}) { members { items { id } } } }",
+            variables: ["keys": [["id": "m1"], ["id": "m3"]]])
+        #expect(Self.strings(again, "id", at: "data", "updateTeam", "members", "items") == ["m1", "m3"], "\(again)")
         let cleared = try await server.graphQL(#"mutation { updateTeam(input: {id: "t1", members: {set: []}}) { members { items { id } } } }"#)
         #expect(Self.strings(cleared, "id", at: "data", "updateTeam", "members", "items") == [], "\(cleared)")
         #expect(try await Self.scalar(server, #"SELECT count(*) FROM "Member" WHERE "teamId" IS NOT NULL"#) == "0")
@@ -93,7 +98,11 @@ struct NestedUpdateTests {
         defer { server.stop() }
         try await server.seed(#"mutation { createOrder(input: {id: "o1", summary: "s", customer: {create: {id: "c1", name: "ann"}}}) { id } }"#)
         try await server.seed(#"mutation { createCustomer(input: {id: "c2", name: "bo"}) { id } }"#)
-        let off = try await server.graphQL(#"mutation { updateOrder(input: {id: "o1", customer: {disconnect: true}}) { customer { name } } }"#)
+        // `disconnect: $off` chooses the SQL: false and true are planned apart, not one plan for both.
+        let toggle = "mutation($off: Boolean) { updateOrder(input: {id: \"o1\", customer: {disconnect: $off}}) { customer { name } } }"
+        let kept = try await server.graphQL(toggle, variables: ["off": false])
+        #expect(value(kept, "data", "updateOrder", "customer", "name") as? String == "ann", "\(kept)")
+        let off = try await server.graphQL(toggle, variables: ["off": true])
         #expect(off["errors"] == nil && value(off, "data", "updateOrder", "customer") is NSNull, "\(off)")
         let on = try await server.graphQL(#"mutation { updateOrder(input: {id: "o1", customer: {connect: {id: "c2"}}}) { customer { name } } }"#)
         #expect(value(on, "data", "updateOrder", "customer", "name") as? String == "bo", "\(on)")
@@ -201,6 +210,23 @@ struct NestedUpdateTests {
         #expect(value(updated, "onUpdateMember", "id") as? String == "m2" && value(updated, "onUpdateMember", "teamId") as? String == "t1", "\(updated)")
         let deleted = try await RealtimeDeliveryTests.event(deletes, "d")
         #expect(value(deleted, "onDeleteMember", "name") as? String == "ann", "\(deleted)")
+    }
+
+    @Test("inside @transaction a nested update whose part fails rolls back the root fields before it too")
+    func inTransaction() async throws {
+        let server = try await LiveServer.start(schema: "objectbox-style")
+        defer { server.stop() }
+        try await server.seed(#"mutation { createCustomer(input: {id: "c1", name: "ann", orders: {create: [{id: "o1", summary: "one"}]}}) { id } }"#)
+        let response = try await server.graphQL(
+            #"""
+            mutation @transaction {
+              first: createOrder(input: {id: "o2", summary: "kept?"}) { id }
+              second: updateCustomer(input: {id: "c1", name: "x", orders: {connect: [{id: "o2"}], delete: [{id: "nope"}]}}) { id }
+            }
+            """#)
+        #expect(NestedWriteTests.errorTypes(response) == ["TransactionRolledBack", "ReferenceNotFound"], "\(response)")
+        #expect(try await Self.scalar(server, #"SELECT string_agg("id", ',') FROM "Order""#) == "o1")
+        #expect(try await Self.scalar(server, #"SELECT "name" FROM "Customer""#) == "ann")
     }
 
     @Test("limits apply to nested updates; batch updates and --appsync refuse relation fields")
