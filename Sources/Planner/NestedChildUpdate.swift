@@ -41,7 +41,7 @@ struct NestedChildUpdate {
                 throw NestedWriter.requiredReference(part, model: model, relation: relation, holder: target, field: required.remote)
             }
         }
-        for part in given.keys where part != "create" {
+        for part in ["connect", "disconnect", "delete", "set"] where given[part] != nil {
             if part == "delete" {
                 try NestedWriter.requireMutation(.delete, of: target, for: part, on: relation, of: model)
             } else {
