@@ -43,7 +43,12 @@ struct BatchCompiler {
         case .batchUpdate:
             let updates = UpdateDeleteCompiler(selection: selection)
             for item in entries {
-                let row = try updates.updateRow(model: model, entries: item, records: records, condition: nil, binds: &writer.binds)
+                if NestedWriteCompiler.writesRelations(item, model: model, api: api) {
+                    throw PlanError(
+                        .invalidArguments, "'\(field.name.value)' does not write related records; use '\(ModelNames(model).update ?? "update")' for each record instead.")
+                }
+                let row = try updates.updateRow(
+                    model: model, entries: NestedWriteCompiler.withoutNullRelations(item, model: model, api: api), records: records, condition: nil, binds: &writer.binds)
                 written.append(writer.appendChecked(.update(row.update), failure: row.ruleSets.isEmpty ? .conditionalCheckFailed : .unauthorized))
             }
         case .batchDelete:

@@ -35,6 +35,34 @@ struct NestedWriteCompiler {
         return try plan(writer, roots: [root.name], model: model, guarded: root.guarded, readBack: plain.readBack(selectionSet, model: model))
     }
 
+    /// True when `entries` (an update input of `model`) give a relation field a value.
+    static func writesRelations(_ entries: [(String, InputValue)], model: Model, api: APISchemaView) -> Bool {
+        let relations = Set(NestedRelation.updatable(of: model, in: api.schema).map(\.field.name))
+        return entries.contains { relations.contains($0.0) && !$0.1.isNull }
+    }
+
+    /// `entries` without the relation fields given as null, which ask for nothing.
+    static func withoutNullRelations(_ entries: [(String, InputValue)], model: Model, api: APISchemaView) -> [(String, InputValue)] {
+        let relations = Set(NestedRelation.updatable(of: model, in: api.schema).map(\.field.name))
+        return entries.filter { !(relations.contains($0.0) && $0.1.isNull) }
+    }
+
+    /// `updateX` whose input writes related records too (`comments: {connect: […], set: […]}`…): the root's
+    /// update with its rules and `condition`, then each part (`NestedWriter.update`), in one statement, and
+    /// the read-back of the selection in the same transaction.
+    func update(
+        _ entries: [(String, InputValue)], condition: InputValue?, selectionSet: SelectionSet, model: Model, records: [AuthRule]?
+    ) throws(PlanError) -> PlannedStatement {
+        let measured = NestedWriteSize(api: api).measure(entries, model: model)
+        try api.writeLimits.check(records: measured.records, nesting: measured.nesting)
+        var writer = NestedWriter(selection: selection)
+        let root = try writer.update(model, entries: entries, records: records, condition: condition)
+        let updates = UpdateDeleteCompiler(selection: selection)
+        var planned = try plan(writer, roots: [root.name], model: model, guarded: false, readBack: MutationCompiler(selection: selection).readBack(selectionSet, model: model))
+        if !root.ruleSets.isEmpty { planned.denialCheck = try updates.denialCheck(entries, model: model, ruleSets: root.ruleSets) }
+        return planned
+    }
+
     /// The write statement of `writer`: its CTEs, then one row of each root's key (as text) and the counts.
     func plan(_ writer: NestedWriter, roots: [String], model: Model, guarded: Bool, readBack: ReadBack) throws(PlanError) -> PlannedStatement {
         var writer = writer

@@ -14,9 +14,9 @@ struct NestedWriter {
     /// The statement's CTEs, in the order they must run.
     private(set) var ctes: [CommonTableExpression] = []
     /// Counts the statement must report, with what a differing count means.
-    private(set) var checks: [(expression: SQLExpression, count: Int, failure: ExpectedCount.Failure)] = []
+    var checks: [(expression: SQLExpression, count: Int, failure: ExpectedCount.Failure)] = []
     /// CTEs other parts read (their rows cannot be merged into another insert).
-    private var referenced: Set<String> = []
+    var referenced: Set<String> = []
 
     var api: APISchemaView { selection.api }
 
@@ -70,19 +70,31 @@ struct NestedWriter {
     }
 
     /// The reference columns of a belongsTo (or hasOne with local fields) `relation`: the key of a record
-    /// created first, or the `connect` key as parameters, which must name an existing record.
-    private mutating func parentReference(
-        of model: Model, _ relation: NestedRelation, _ value: InputValue, scalars: [(String, InputValue)]
+    /// created first, or the `connect` key as parameters, which must name an existing record. In an update
+    /// (`update`), `disconnect: true` sets them to NULL instead, refused when they are required.
+    mutating func parentReference(
+        of model: Model, _ relation: NestedRelation, _ value: InputValue, scalars: [(String, InputValue)], update: Bool = false
     ) throws(PlanError) -> [(field: Field, value: SQLExpression)] {
         let names = ModelNames(model)
-        let (create, connect) = try parts(value, inputType: names.createRelationInput(relation.field.name))
-        if create != nil, connect != nil {
-            throw PlanError(.invalidArguments, "Give either 'create' or 'connect' for '\(model.name).\(relation.field.name)', not both.")
+        let inputType = update ? names.updateRelationInput(relation.field.name) : names.createRelationInput(relation.field.name)
+        let given = try parts(value, inputType: inputType, allowed: update ? ["create", "connect", "disconnect"] : ["create", "connect"])
+        let create = given["create"]
+        let connect = given["connect"]
+        let disconnect = try given["disconnect"].map { value throws(PlanError) in try flag(value, inputType: inputType, part: "disconnect") } ?? false
+        if [create != nil, connect != nil, disconnect].filter({ $0 }).count > 1 {
+            let choices = update ? "one of 'create', 'connect' or 'disconnect'" : "either 'create' or 'connect'"
+            throw PlanError(.invalidArguments, "Give \(choices) for '\(model.name).\(relation.field.name)', not \(update ? "several" : "both").")
         }
         let target = relation.target
         let pairs = try fieldPairs(local: model, relation.relationship.localFields, remote: target, relation.relationship.targetFields)
         if let given = pairs.first(where: { pair in scalars.contains { $0.0 == pair.local.name } }) {
             throw PlanError(.invalidArguments, "Field '\(given.local.name)' cannot be given together with '\(relation.field.name)', which sets it.")
+        }
+        if disconnect {
+            if let required = pairs.first(where: { $0.local.type.isRequired }) {
+                throw Self.requiredReference("disconnect", model: model, relation: relation, holder: model, field: required.local)
+            }
+            return pairs.map { ($0.local, SQLExpression.keyword(.null)) }
         }
         if let create {
             let written = try self.create(
@@ -112,7 +124,9 @@ struct NestedWriter {
     /// parent's key; each `connect` key an update of that record's reference, which must touch every one.
     private mutating func children(of model: Model, _ parent: String, _ relation: NestedRelation, _ value: InputValue, list: Bool) throws(PlanError) {
         let names = ModelNames(model)
-        let (create, connect) = try parts(value, inputType: names.createRelationInput(relation.field.name))
+        let given = try parts(value, inputType: names.createRelationInput(relation.field.name))
+        let create = given["create"]
+        let connect = given["connect"]
         let target = relation.target
         let pairs = try fieldPairs(local: model, relation.relationship.localFields, remote: target, relation.relationship.targetFields)
         let parentKey = pairs.map { ($0.remote, column($0.local, of: parent)) }
@@ -169,7 +183,9 @@ struct NestedWriter {
         of model: Model, _ parent: String, _ relation: NestedRelation, _ value: InputValue, far: Model, joinFar: [String]
     ) throws(PlanError) {
         let names = ModelNames(model)
-        let (create, connect) = try parts(value, inputType: names.createRelationInput(relation.field.name))
+        let given = try parts(value, inputType: names.createRelationInput(relation.field.name))
+        let create = given["create"]
+        let connect = given["connect"]
         let join = relation.target
         let joinRules = try rules(join, .create, via: relation, of: model)
         let parentPairs = try fieldPairs(local: model, relation.relationship.localFields, remote: join, relation.relationship.targetFields)
@@ -204,7 +220,7 @@ struct NestedWriter {
     }
 
     /// One join record with the given reference columns.
-    private mutating func joinRecord(_ join: Model, _ filled: [(field: Field, value: SQLExpression)], records: [AuthRule]?) throws(PlanError) {
+    mutating func joinRecord(_ join: Model, _ filled: [(field: Field, value: SQLExpression)], records: [AuthRule]?) throws(PlanError) {
         let row = try MutationCompiler(selection: selection).insertRow(model: join, entries: [], filled: filled, records: records, binds: &binds)
         let name = append(.insert(row.insert))
         if row.isGuarded { checks.append((count(name), 1, .unauthorized)) }
@@ -244,21 +260,21 @@ struct NestedWriter {
     // MARK: - Pieces
 
     /// Adds a CTE; returns its name.
-    private mutating func append(_ statement: Statement) -> String {
+    mutating func append(_ statement: Statement) -> String {
         let name = "w\(ctes.count)"
         ctes.append(CommonTableExpression(name: name, statement: statement))
         return name
     }
 
     /// `(SELECT count(*) FROM "cte")`.
-    private mutating func count(_ cte: String) -> SQLExpression {
+    mutating func count(_ cte: String) -> SQLExpression {
         referenced.insert(cte)
         let alias = binds.alias()
         return .subquery(Select(columns: [SelectColumn(.aggregate(.count, [.keyword(.star)]))], from: [.cte(cte, alias: alias)]))
     }
 
     /// `(SELECT "t"."column" FROM "cte" AS "t")`: a column of the row a CTE wrote.
-    private mutating func column(_ field: Field, of cte: String) -> SQLExpression {
+    mutating func column(_ field: Field, of cte: String) -> SQLExpression {
         referenced.insert(cte)
         let alias = binds.alias()
         return .subquery(Select(columns: [SelectColumn(.column(table: alias, name: field.columnName))], from: [.cte(cte, alias: alias)]))
@@ -266,7 +282,7 @@ struct NestedWriter {
 
     /// The rules a nested write of `target` for `operation` runs under: nil when granted outright, the
     /// record rules to guard with, or `Unauthorized` when the caller may not do it at all.
-    private func rules(_ target: Model, _ operation: ModelOperation, via relation: NestedRelation, of model: Model) throws(PlanError) -> [AuthRule]? {
+    func rules(_ target: Model, _ operation: ModelOperation, via relation: NestedRelation, of model: Model) throws(PlanError) -> [AuthRule]? {
         switch selection.access.decision(target.auth, operation) {
         case .granted: return nil
         case .records(let rules): return rules
@@ -275,7 +291,7 @@ struct NestedWriter {
     }
 
     /// The model fields named `localNames` of `local` and `remoteNames` of `remote`, position by position.
-    private func fieldPairs(local: Model, _ localNames: [String], remote: Model, _ remoteNames: [String]) throws(PlanError) -> [(local: Field, remote: Field)] {
+    func fieldPairs(local: Model, _ localNames: [String], remote: Model, _ remoteNames: [String]) throws(PlanError) -> [(local: Field, remote: Field)] {
         var pairs: [(local: Field, remote: Field)] = []
         for (localName, remoteName) in zip(localNames, remoteNames) {
             guard let localField = local.field(named: localName), let remoteField = remote.field(named: remoteName) else {
@@ -286,37 +302,33 @@ struct NestedWriter {
         return pairs
     }
 
-    /// The `create` and `connect` values of a relation input (nil when absent or null).
-    private func parts(_ value: InputValue, inputType: String) throws(PlanError) -> (create: InputValue?, connect: InputValue?) {
-        let entries = try object(value, inputType: inputType)
-        var create: InputValue?
-        var connect: InputValue?
-        for (name, value) in entries {
-            switch name {
-            case "create": create = value.isNull ? nil : value
-            case "connect": connect = value.isNull ? nil : value
-            default: throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(inputType)'.")
-            }
+    /// The parts of a relation input that are given and not null, by name; a name not in `allowed` is refused
+    /// as the input type does not define it.
+    func parts(_ value: InputValue, inputType: String, allowed: Set<String> = ["create", "connect"]) throws(PlanError) -> [String: InputValue] {
+        var given: [String: InputValue] = [:]
+        for (name, value) in try object(value, inputType: inputType) {
+            guard allowed.contains(name) else { throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(inputType)'.") }
+            if !value.isNull { given[name] = value }
         }
-        return (create, connect)
+        return given
     }
 
     /// The entries of an input object.
-    private func object(_ value: InputValue, inputType: String) throws(PlanError) -> [(String, InputValue)] {
+    func object(_ value: InputValue, inputType: String) throws(PlanError) -> [(String, InputValue)] {
         guard case .object(let entries) = value else { throw PlanError(.badValue, "A value of input type '\(inputType)' must be an object.") }
         return entries
     }
 
     /// The items of a list value (a single value counts as a list of one, as GraphQL coerces it), or the one
     /// value of a single relation.
-    private func items(_ value: InputValue, list: Bool) throws(PlanError) -> [InputValue] {
+    func items(_ value: InputValue, list: Bool) throws(PlanError) -> [InputValue] {
         guard list, case .list(let items) = value else { return [value] }
         if items.contains(where: \.isNull) { throw PlanError(.badValue, "A nested write's list cannot hold null.") }
         return items
     }
 
     /// A key input's entries: exactly `model`'s primary-key fields.
-    private func keyEntries(_ value: InputValue, model: Model) throws(PlanError) -> [(String, InputValue)] {
+    func keyEntries(_ value: InputValue, model: Model) throws(PlanError) -> [(String, InputValue)] {
         let inputType = ModelNames(model).keyInput
         let entries = try object(value, inputType: inputType)
         for (name, value) in entries {

@@ -40,7 +40,14 @@ struct UpdateDeleteCompiler {
     func update(_ field: GraphQL.Field, model: Model, records: [AuthRule]? = nil) throws(PlanError) -> PlannedStatement {
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
         var binds = BindAllocator(caller: selection.access.caller)
-        let (entries, condition) = try inputs(field)
+        var (entries, condition) = try inputs(field)
+        if api.allowsExtensions {
+            if NestedWriteCompiler.writesRelations(entries, model: model, api: api) {
+                return try NestedWriteCompiler(selection: selection).update(
+                    entries, condition: condition, selectionSet: selectionSet, model: model, records: records)
+            }
+            entries = NestedWriteCompiler.withoutNullRelations(entries, model: model, api: api)
+        }
         let row = try updateRow(model: model, entries: entries, records: records, condition: condition, binds: &binds)
         var update = row.update
         let ruleSets = row.ruleSets

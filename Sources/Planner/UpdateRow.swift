@@ -14,16 +14,20 @@ struct RowUpdate {
 
 extension UpdateDeleteCompiler {
     /// The update of the `model` record the key fields of `entries` name: the other entries' columns as
-    /// parameters, `updatedAt` set to the transaction's time unless given, and a `WHERE` of the key, the
-    /// caller's owner or group `records` rules, the written fields' rules and the client's `condition`.
+    /// parameters, the `filled` columns (values the statement computes, such as a nested update's new
+    /// reference; they count as given), `updatedAt` set to the transaction's time unless given, and a `WHERE` of
+    /// the key, the caller's owner or group `records` rules, the written fields' rules and the client's `condition`.
     /// Refuses a field the input type does not define, a required field set to null and a partial composite
     /// sort key.
-    func updateRow(model: Model, entries: [(String, InputValue)], records: [AuthRule]?, condition: InputValue?, binds: inout BindAllocator) throws(PlanError) -> RowUpdate {
+    func updateRow(
+        model: Model, entries: [(String, InputValue)], filled: [(field: Field, value: SQLExpression)] = [], records: [AuthRule]?, condition: InputValue?,
+        binds: inout BindAllocator
+    ) throws(PlanError) -> RowUpdate {
         let target = binds.alias()
         var conditions = [try keyCondition(entries, model: model, alias: target, operation: "update", binds: &binds)]
         if let records { conditions.append(selection.access.predicate(records, model: model, alias: target, binds: &binds)) }
         var assignments: [(column: String, value: SQLExpression)] = []
-        let given = Set(entries.map(\.0))
+        let given = Set(entries.map(\.0) + filled.map(\.field.name))
         // Fields only the record's owner or group may write: the record must match their rules too.
         let ruleSets = (records.map { [$0] } ?? []) + (try FieldWriteAccess(given: given, model: model, operation: .update, access: selection.access).records)
         for rules in ruleSets.dropFirst(records == nil ? 0 : 1) {
@@ -46,6 +50,7 @@ extension UpdateDeleteCompiler {
             }
             assignments.append((modelField.columnName, try binds.bind(value, for: modelField, of: model, schema: api.schema)))
         }
+        assignments += filled.map { (column: $0.field.columnName, value: $0.value) }
         if let updatedAt = model.timestamps.updatedAt, !given.contains(updatedAt), let column = model.field(named: updatedAt)?.columnName {
             assignments.append((column, .function(.now, [])))
         }

@@ -1,7 +1,7 @@
 /// How much one nested or batch write may do, checked on the request's values before its SQL is built:
 /// each answered with a `LimitExceeded` error naming the limit.
 package struct WriteLimits: Sendable, Equatable {
-    /// Deepest chain of relationships one nested create may follow (`create` inside `create`…).
+    /// Deepest chain of relationships one nested create or update may follow (`create` inside `create`…).
     package var maximumNesting: Int
     /// Most records one mutation field may write or connect, nested records and join records included.
     package var maximumRecords: Int

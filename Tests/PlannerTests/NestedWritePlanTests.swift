@@ -54,6 +54,31 @@ struct NestedWritePlanTests {
             #"mutation { batchCreateTeam(input: [{mantra: "a", members: {create: [{name: "x"}]}}, {mantra: "b"}]) { id members { items { name } } } }"#,
             [:]
         ),
+        (
+            "nested-update-set", "schema",
+            #"mutation($keys: [ModelMemberKeyInput!]) { updateTeam(input: {id: "t1", mantra: "x", members: {set: $keys}}) { id members { items { id } } } }"#,
+            ["keys": [["id": "m1"], ["id": "m2"]]]
+        ),
+        (
+            "nested-update-connect-disconnect", "schema",
+            #"mutation { updateTeam(input: {id: "t1", members: {create: [{name: "n"}], connect: [{id: "m1"}], disconnect: [{id: "m2"}], delete: [{id: "m3"}]}}, condition: {size: {gt: 1}}) { id } }"#,
+            [:]
+        ),
+        (
+            "nested-update-belongs-to", "schema",
+            #"mutation($off: Boolean) { a: updateMember(input: {id: "m1", team: {connect: {id: "t2"}}}) { id } b: updateMember(input: {id: "m2", team: {disconnect: $off}}) { id } c: updateMember(input: {id: "m3", team: {create: {mantra: "new"}}}) { id } }"#,
+            ["off": true]
+        ),
+        (
+            "nested-update-has-one", "customer-cart",
+            #"mutation { updateCustomer(input: {id: "c1", activeCart: {connect: {id: "k2"}, disconnect: true}}) { id activeCart { id } } }"#,
+            [:]
+        ),
+        (
+            "nested-update-many-to-many", "objectbox-style",
+            #"mutation { a: updateStudent(input: {id: "s1", teachers: {create: [{name: "T"}], set: [{id: "t1"}]}}) { id } b: updateStudent(input: {id: "s2", teachers: {connect: [{id: "t2"}], disconnect: [{id: "t3"}], delete: [{id: "t4"}]}}) { id } }"#,
+            [:]
+        ),
         ("batch-update", "schema", #"mutation { batchUpdateTeam(input: [{id: "t1", mantra: "x"}, {id: "t2", size: 3}]) { id mantra size } }"#, [:]),
         ("batch-delete", "schema", #"mutation { batchDeleteTeam(input: [{id: "t1"}, {id: "t2"}]) { id mantra } }"#, [:]),
     ]
@@ -108,5 +133,43 @@ struct NestedWritePlanTests {
         #expect(try Self.failure(planner, query, ["input": back])?.message == "Field 'team' is not defined for input type 'CreateTeamMembersItemInput'.")
         let both = #"mutation { createMember(input: {name: "b", teamId: "x", team: {connect: {id: "y"}}}) { id } }"#
         #expect(try Self.failure(planner, both)?.message == "Field 'teamId' cannot be given together with 'team', which sets it.")
+    }
+
+    @Test("a nested update refuses parts that cannot go together, a required reference set to null, and takes a null relation as no change")
+    func updateRefusals() throws {
+        let planner = Self.planner("objectbox-style")
+        let mixed = #"mutation { updateCustomer(input: {id: "c", orders: {set: [], connect: [{id: "o"}]}}) { id } }"#
+        #expect(
+            try Self.failure(planner, mixed)?.message == "Give 'set' for 'Customer.orders' alone or with 'create', not with 'connect', 'disconnect' or 'delete'.")
+        let both = #"mutation { updateOrder(input: {id: "o", customer: {connect: {id: "c"}, disconnect: true}}) { id } }"#
+        #expect(try Self.failure(planner, both)?.message == "Give one of 'create', 'connect' or 'disconnect' for 'Order.customer', not several.")
+        let unknown = #"mutation($p: UpdateCustomerOrdersRelationInput) { updateCustomer(input: {id: "c", orders: $p}) { id } }"#
+        #expect(try Self.failure(planner, unknown, ["p": ["move": []]])?.message == "Field 'move' is not defined for input type 'UpdateCustomerOrdersRelationInput'.")
+        #expect(try Self.failure(planner, #"mutation { updateCustomer(input: {id: "c", name: "n", orders: null}) { id } }"#) == nil)
+        #expect(try Self.failure(planner, #"mutation { batchUpdateCustomer(input: [{id: "c", orders: null}]) { id } }"#) == nil)
+        let carts = Self.planner("customer-cart")
+        let twice = #"mutation { updateCustomer(input: {id: "c", activeCart: {disconnect: true, delete: true}}) { id } }"#
+        #expect(try Self.failure(carts, twice)?.message == "Give either 'disconnect' or 'delete' for 'Customer.activeCart', not both.")
+        let required = try Self.failure(Self.planner("cascade"), #"mutation { updateForum(input: {id: "f", threads: {set: [{id: "t"}]}}) { id } }"#)
+        #expect(required?.code == .badValue)
+        #expect(
+            required?.message
+                == "'set' cannot be used on 'Forum.threads': Thread.forumId is required, so the reference cannot be set to null. Delete the record, or connect it to another one."
+        )
+    }
+
+    @Test("a nested update does not delete or relink records whose own mutation the schema disables")
+    func updateNeedsTheTargetsMutation() throws {
+        let source = """
+            type Post @model @auth(rules: [{allow: public}]) { id: ID! comments: [Comment] @hasMany(references: ["postId"]) }
+            type Comment @model(mutations: {create: "createComment", update: null, delete: null}) @auth(rules: [{allow: public}]) {
+              id: ID! postId: ID post: Post @belongsTo(references: ["postId"]) }
+            """
+        let planner = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: try SchemaParser.parseOrThrow(source: source), surface: .extended)))
+        let delete = #"mutation { updatePost(input: {id: "p", comments: {delete: [{id: "c"}]}}) { id } }"#
+        #expect(try Self.failure(planner, delete)?.message == "'delete' cannot be used on 'Post.comments': the API has no delete mutation for Comment.")
+        let set = #"mutation { updatePost(input: {id: "p", comments: {set: []}}) { id } }"#
+        #expect(try Self.failure(planner, set)?.message == "'set' cannot be used on 'Post.comments': the API has no update mutation for Comment.")
+        #expect(try Self.failure(planner, #"mutation { updatePost(input: {id: "p", comments: {create: [{}]}}) { id } }"#) == nil)
     }
 }

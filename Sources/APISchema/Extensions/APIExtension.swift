@@ -65,6 +65,6 @@ package typealias APIExtensionProvider = @Sendable (APIExtensionContext) -> [API
 package enum APIExtensions {
     /// Every registered feature. A feature lives in its own file in this folder and adds one line here.
     package static let registered: [APIExtensionProvider] = [
-        Sorting.extensions, Counting.extensions, RelationFilters.extensions, NestedWrites.provider, BatchWrites.provider, transaction,
+        Sorting.extensions, Counting.extensions, RelationFilters.extensions, NestedWrites.provider, NestedUpdates.provider, BatchWrites.provider, transaction,
     ]
 }

@@ -44,6 +44,14 @@ package struct NestedRelation: Sendable {
         }
     }
 
+    /// The relations a nested update of `model` can write, which are the relation fields its update input
+    /// gains: every nested relation when the model has create and update mutations and the written model a
+    /// create mutation (its create input is what `create` takes).
+    package static func updatable(of model: Model, in schema: Schema) -> [NestedRelation] {
+        guard ModelNames(model).create != nil, ModelNames(model).update != nil else { return [] }
+        return relations(of: model, in: schema).filter { ModelNames($0.written).create != nil }
+    }
+
     /// The nested relations of `model` in `schema`, in field order.
     package static func relations(of model: Model, in schema: Schema) -> [NestedRelation] {
         model.fields.compactMap { field in

@@ -1,0 +1,12 @@
+-- updateTeam (mutation) (no row = conditional check failed)
+WITH "w0" AS (UPDATE "Team" AS "t0" SET "updatedAt" = now() WHERE (("t0"."id" = $1::text) AND coalesce(("t0"."size" > $2::integer), FALSE)) RETURNING "t0".*), "w1" AS (INSERT INTO "Member" ("id", "name", "teamId") VALUES ((gen_random_uuid())::text, $3::text, (SELECT "t1"."id" FROM "w0" AS "t1")) RETURNING *), "w2" AS (UPDATE "Member" AS "t3" SET "teamId" = (SELECT "t1"."id" FROM "w0" AS "t1"), "updatedAt" = now() WHERE (("t3"."id" = $4::text) AND ("t3"."teamId" IS DISTINCT FROM (SELECT "t1"."id" FROM "w0" AS "t1"))) RETURNING "t3".*), "w3" AS (UPDATE "Member" AS "t7" SET "teamId" = NULL, "updatedAt" = now() WHERE (("t7"."id" = $5::text) AND ("t7"."teamId" = (SELECT "t1"."id" FROM "w0" AS "t1"))) RETURNING "t7".*), "w4" AS (DELETE FROM "Member" AS "t10" WHERE (("t10"."id" = $6::text) AND ("t10"."teamId" = (SELECT "t1"."id" FROM "w0" AS "t1"))) RETURNING "t10".*) SELECT ("t12"."id")::text, (SELECT count(*) FROM "Member" AS "t2" WHERE ("t2"."id" = $4::text)), ((SELECT count(*) FROM "w2" AS "t5") + (SELECT count(*) FROM "Member" AS "t4" WHERE (("t4"."id" = $4::text) AND ("t4"."teamId" = (SELECT "t1"."id" FROM "w0" AS "t1"))))), (SELECT count(*) FROM "Member" AS "t6" WHERE (("t6"."id" = $5::text) AND ("t6"."teamId" = (SELECT "t1"."id" FROM "w0" AS "t1")))), (SELECT count(*) FROM "w3" AS "t8"), (SELECT count(*) FROM "Member" AS "t9" WHERE (("t9"."id" = $6::text) AND ("t9"."teamId" = (SELECT "t1"."id" FROM "w0" AS "t1")))), (SELECT count(*) FROM "w4" AS "t11") FROM "w0" AS "t12"
+-- parameters: 't1', '1', 'n', 'm1', 'm2', 'm3'
+-- read back (first 1 parameter(s) = the written key)
+SELECT to_json("__r$1") FROM "Team" AS "t0", LATERAL (SELECT "t0"."id" AS "id") AS "__r$1" WHERE ("t0"."id" = $1::text)
+-- parameters: NULL
+-- expected count: column 1 = 1, else referenceNotFound("A Member to connect through Team.members does not exist (or is named twice).")
+-- expected count: column 2 = 1, else conditionalCheckFailed
+-- expected count: column 3 = 1, else referenceNotFound("A Member to disconnect through Team.members is not related to this Team (or is named twice).")
+-- expected count: column 4 = 1, else conditionalCheckFailed
+-- expected count: column 5 = 1, else referenceNotFound("A Member to delete through Team.members is not related to this Team (or is named twice).")
+-- expected count: column 6 = 1, else conditionalCheckFailed

@@ -1,0 +1,18 @@
+-- a (mutation) (no row = conditional check failed)
+WITH "w0" AS (UPDATE "Student" AS "t0" SET "updatedAt" = now() WHERE ("t0"."id" = $1::text) RETURNING "t0".*), "w1" AS (INSERT INTO "Teacher" ("id", "name") VALUES ((gen_random_uuid())::text, $2::text) RETURNING *), "w2" AS (INSERT INTO "StudentTeacher" ("id", "studentId", "teacherId") VALUES ((gen_random_uuid())::text, (SELECT "t1"."id" FROM "w0" AS "t1"), (SELECT "t2"."id" FROM "w1" AS "t2")) RETURNING *), "w3" AS (DELETE FROM "StudentTeacher" AS "t3" WHERE (("t3"."studentId" = (SELECT "t1"."id" FROM "w0" AS "t1")) AND (NOT ("t3"."teacherId" = $3::text))) RETURNING "t3".*), "w4" AS (INSERT INTO "StudentTeacher" ("id", "studentId", "teacherId") SELECT (gen_random_uuid())::text, (SELECT "t1"."id" FROM "w0" AS "t1"), $3::text WHERE (NOT EXISTS (SELECT 1 FROM "StudentTeacher" AS "t5" WHERE (("t5"."studentId" = (SELECT "t1"."id" FROM "w0" AS "t1")) AND ("t5"."teacherId" = $3::text)))) RETURNING *) SELECT ("t6"."id")::text, (SELECT count(*) FROM "Teacher" AS "t4" WHERE ("t4"."id" = $3::text)) FROM "w0" AS "t6"
+-- parameters: 's1', 'T', 't1'
+-- read back (first 1 parameter(s) = the written key)
+SELECT to_json("__r$1") FROM "Student" AS "t0", LATERAL (SELECT "t0"."id" AS "id") AS "__r$1" WHERE ("t0"."id" = $1::text)
+-- parameters: NULL
+
+-- b (mutation) (no row = conditional check failed)
+WITH "w0" AS (UPDATE "Student" AS "t0" SET "updatedAt" = now() WHERE ("t0"."id" = $1::text) RETURNING "t0".*), "w1" AS (INSERT INTO "StudentTeacher" ("id", "studentId", "teacherId") SELECT (gen_random_uuid())::text, (SELECT "t1"."id" FROM "w0" AS "t1"), $2::text WHERE (NOT EXISTS (SELECT 1 FROM "StudentTeacher" AS "t3" WHERE (("t3"."studentId" = (SELECT "t1"."id" FROM "w0" AS "t1")) AND ("t3"."teacherId" = $2::text)))) RETURNING *), "w2" AS (DELETE FROM "StudentTeacher" AS "t6" WHERE (("t6"."studentId" = (SELECT "t1"."id" FROM "w0" AS "t1")) AND ("t6"."teacherId" = $3::text)) RETURNING "t6".*), "w3" AS (DELETE FROM "Teacher" AS "t9" WHERE (("t9"."id" = $4::text) AND (EXISTS (SELECT 1 FROM "StudentTeacher" AS "t10" WHERE (("t10"."studentId" = (SELECT "t1"."id" FROM "w0" AS "t1")) AND ("t10"."teacherId" = "t9"."id"))))) RETURNING "t9".*) SELECT ("t12"."id")::text, (SELECT count(*) FROM "Teacher" AS "t2" WHERE ("t2"."id" = $2::text)), (SELECT count(*) FROM "Teacher" AS "t4" WHERE (("t4"."id" = $3::text) AND (EXISTS (SELECT 1 FROM "StudentTeacher" AS "t5" WHERE (("t5"."studentId" = (SELECT "t1"."id" FROM "w0" AS "t1")) AND ("t5"."teacherId" = "t4"."id")))))), (SELECT count(*) FROM "Teacher" AS "t7" WHERE (("t7"."id" = $4::text) AND (EXISTS (SELECT 1 FROM "StudentTeacher" AS "t8" WHERE (("t8"."studentId" = (SELECT "t1"."id" FROM "w0" AS "t1")) AND ("t8"."teacherId" = "t7"."id")))))), (SELECT count(*) FROM "w3" AS "t11") FROM "w0" AS "t12"
+-- parameters: 's2', 't2', 't3', 't4'
+-- read back (first 1 parameter(s) = the written key)
+SELECT to_json("__r$1") FROM "Student" AS "t0", LATERAL (SELECT "t0"."id" AS "id") AS "__r$1" WHERE ("t0"."id" = $1::text)
+-- parameters: NULL
+-- expected count: column 1 = 1, else referenceNotFound("A Teacher to connect through Student.teachers does not exist (or is named twice).")
+-- expected count: column 1 = 1, else referenceNotFound("A Teacher to connect through Student.teachers does not exist (or is named twice).")
+-- expected count: column 2 = 1, else referenceNotFound("A Teacher to disconnect through Student.teachers is not related to this Student (or is named twice).")
+-- expected count: column 3 = 1, else referenceNotFound("A Teacher to delete through Student.teachers is not related to this Student (or is named twice).")
+-- expected count: column 4 = 1, else conditionalCheckFailed
