@@ -1,4 +1,5 @@
 import APISchema
+import Execution
 import Foundation
 import Planner
 import Postgres
