@@ -1,0 +1,157 @@
+import APISchema
+import Foundation
+import ModelIR
+import Postgres
+import SchemaParser
+import Store
+import TestSupport
+import Testing
+
+/// DataStore's conversation with a server under conflict detection, over HTTP: a base sync in pages, local
+/// edits carrying `_version`, a stale edit (rejected with the stored record, or merged), a delta sync of the
+/// changes since the last one, tombstones, and their purge.
+@Suite("Conflict detection: the DataStore sync protocol", .serialized)
+struct SyncProtocolTests {
+    static let fields = "id title rating status _version _deleted _lastChangedAt"
+
+    static func sync(_ server: LiveServer, limit: Int, nextToken: String? = nil, lastSync: Int? = nil, filter: [String: Any]? = nil) async throws -> [String: Any] {
+        var variables: [String: Any] = ["limit": limit]
+        if let nextToken { variables["nextToken"] = nextToken }
+        if let lastSync { variables["lastSync"] = lastSync }
+        if let filter { variables["filter"] = filter }
+        let response = try await server.graphQL(
+            """
+            query Sync($limit: Int, $nextToken: String, $lastSync: AWSTimestamp, $filter: ModelPostFilterInput) {
+              syncPosts(limit: $limit, nextToken: $nextToken, lastSync: $lastSync, filter: $filter) { items { \(fields) } nextToken startedAt }
+            }
+            """, variables: variables)
+        #expect(response["errors"] == nil, "\(response)")
+        return try #require(value(response, "data", "syncPosts") as? [String: Any])
+    }
+
+    /// Every page of a sync from `lastSync`: the items and the one `startedAt` all pages gave.
+    static func syncAll(_ server: LiveServer, limit: Int, lastSync: Int? = nil) async throws -> (items: [[String: Any]], startedAt: Int, pages: Int) {
+        var items: [[String: Any]] = []
+        var token: String?
+        var startedAts: Set<Int> = []
+        var pages = 0
+        repeat {
+            let page = try await sync(server, limit: limit, nextToken: token, lastSync: lastSync)
+            pages += 1
+            items += page["items"] as? [[String: Any]] ?? []
+            startedAts.insert(try #require(page["startedAt"] as? Int))
+            token = page["nextToken"] as? String
+        } while token != nil && pages < 100
+        #expect(startedAts.count == 1, "every page of one sync gives the same startedAt: \(startedAts)")
+        return (items, startedAts.first ?? 0, pages)
+    }
+
+    static func create(_ server: LiveServer, _ id: String, title: String) async throws -> [String: Any] {
+        let response = try await server.graphQL(
+            "mutation($input: CreatePostInput!) { createPost(input: $input) { \(fields) } }",
+            variables: ["input": ["id": id, "title": title, "rating": 1, "status": "ACTIVE", "_version": 7]])
+        #expect(response["errors"] == nil, "\(response)")
+        return try #require(value(response, "data", "createPost") as? [String: Any])
+    }
+
+    static func update(_ server: LiveServer, _ input: [String: Any]) async throws -> [String: Any] {
+        try await server.graphQL("mutation($input: UpdatePostInput!) { updatePost(input: $input) { \(fields) } }", variables: ["input": input])
+    }
+
+    static func delete(_ server: LiveServer, _ id: String, version: Int?) async throws -> [String: Any] {
+        var input: [String: Any] = ["id": id]
+        if let version { input["_version"] = version }
+        return try await server.graphQL("mutation($input: DeletePostInput!) { deletePost(input: $input) { \(fields) } }", variables: ["input": input])
+    }
+
+    @Test("optimistic: base sync in pages, versioned edits, ConflictUnhandled with the stored record, delta sync with a tombstone, purge")
+    func optimistic() async throws {
+        let server = try await LiveServer.start(schema: "blog-implicit", surface: .appSync, conflictDetection: ConflictDetection(handler: .optimistic))
+        defer { server.stop() }
+        // A create ignores the _version it is sent: every record starts at 1, stamped with the time.
+        let created = try await Self.create(server, "p00", title: "first")
+        #expect(created["_version"] as? Int == 1 && created["_deleted"] is NSNull)
+        let stamp = try #require(created["_lastChangedAt"] as? Int)
+        #expect(abs(stamp - Int(Date().timeIntervalSince1970 * 1000)) < 60_000, "epoch milliseconds: \(stamp)")
+        for index in 1..<25 { _ = try await Self.create(server, String(format: "p%02d", index), title: "post \(index)") }
+
+        // The first sync: every record, in pages of 10, each page with the same startedAt.
+        let base = try await Self.syncAll(server, limit: 10)
+        #expect(base.items.count == 25 && base.pages == 3)
+        #expect(Set(base.items.compactMap { $0["id"] as? String }).count == 25)
+
+        // A local edit carries the version it saw, and the answer is the next version.
+        let edited = try await Self.update(server, ["id": "p01", "title": "edited", "_version": 1])
+        #expect(value(edited, "data", "updatePost", "_version") as? Int == 2 && value(edited, "data", "updatePost", "title") as? String == "edited", "\(edited)")
+        // Another device still holds version 1: its edit is rejected with the stored record as the error's data.
+        let stale = try await Self.update(server, ["id": "p01", "title": "stale", "_version": 1])
+        #expect(value(stale, "data", "updatePost") is NSNull)
+        #expect(errorType(stale) == "ConflictUnhandled", "\(stale)")
+        #expect(value(stale, "errors", 0, "message") as? String == "Conflict resolver rejects mutation.")
+        #expect(value(stale, "errors", 0, "data", "title") as? String == "edited")
+        #expect(value(stale, "errors", 0, "data", "_version") as? Int == 2)
+        #expect(value(stale, "errors", 0, "path") as? [String] == ["updatePost"])
+        // Without _version the write is stale too (AppSync reads a missing version as 0).
+        #expect(errorType(try await Self.update(server, ["id": "p01", "title": "no version"])) == "ConflictUnhandled")
+        // A missing record is not a conflict.
+        #expect(errorType(try await Self.update(server, ["id": "nope", "title": "x", "_version": 1])) == "DynamoDB:ConditionalCheckFailedException")
+
+        // A delete with a stale version is rejected too; with the current one it leaves a tombstone.
+        #expect(errorType(try await Self.delete(server, "p02", version: 5)) == "ConflictUnhandled")
+        let deleted = try await Self.delete(server, "p02", version: 1)
+        #expect(value(deleted, "data", "deletePost", "_deleted") as? Bool == true && value(deleted, "data", "deletePost", "_version") as? Int == 2, "\(deleted)")
+        // get and list still return the tombstone, as AppSync does; a filter on _deleted leaves it out.
+        let get = try await server.graphQL("{ getPost(id: \"p02\") { id _deleted } }")
+        #expect(value(get, "data", "getPost", "_deleted") as? Bool == true)
+        let live = try await server.graphQL("{ listPosts(filter: {_deleted: {ne: true}}, limit: 100) { items { id } startedAt } }")
+        #expect((value(live, "data", "listPosts", "items") as? [Any])?.count == 24)
+        #expect(value(live, "data", "listPosts", "startedAt") is NSNull, "a list has no startedAt")
+
+        // The delta sync from the first sync's startedAt: only the edit and the tombstone.
+        let delta = try await Self.syncAll(server, limit: 10, lastSync: base.startedAt)
+        let changed = Dictionary(uniqueKeysWithValues: delta.items.map { ($0["id"] as? String ?? "", $0) })
+        #expect(Set(changed.keys) == ["p01", "p02"], "\(changed.keys)")
+        #expect(value(changed["p02"], "_deleted") as? Bool == true && value(changed["p01"], "title") as? String == "edited")
+        #expect(delta.startedAt >= base.startedAt)
+        // Nothing changed since: an empty delta, still with a startedAt.
+        let quiet = try await Self.sync(server, limit: 10, lastSync: delta.startedAt + 1)
+        #expect((quiet["items"] as? [Any])?.isEmpty == true && quiet["startedAt"] is Int)
+        // A lastSync older than the tombstone retention (30 days) gets a base sync, even of records last
+        // written before it; a younger one a delta sync.
+        let day = 86_400_000
+        _ = try await server.client.query(#"UPDATE "Post" SET "_lastChangedAt" = "_lastChangedAt" - $1::bigint WHERE "id" = 'p03'"#, [String(40 * day)])
+        let now = Int(Date().timeIntervalSince1970 * 1000)
+        let old = try await Self.syncAll(server, limit: 100, lastSync: now - 35 * day)
+        #expect(old.items.count == 25 && old.items.contains { $0["id"] as? String == "p03" })
+        let recent = try await Self.syncAll(server, limit: 100, lastSync: now - 25 * day)
+        #expect(recent.items.count == 24 && !recent.items.contains { $0["id"] as? String == "p03" })
+
+        // The purge removes tombstones older than the retention, and nothing else.
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("blog-implicit")).enablingConflictDetection(ConflictDetection(handler: .optimistic))
+        #expect(try await TombstonePurge.run(schema, client: server.client) == 0)
+        _ = try await server.client.query(#"UPDATE "Post" SET "_lastChangedAt" = "_lastChangedAt" - $1::bigint WHERE "id" = 'p02'"#, [String(31 * 86_400_000)])
+        #expect(try await TombstonePurge.run(schema, client: server.client) == 1)
+        let after = try await Self.syncAll(server, limit: 100)
+        #expect(after.items.count == 24 && !after.items.contains { $0["id"] as? String == "p02" })
+    }
+
+    @Test("automerge: a stale edit keeps the stored values that are set, takes the unset ones, and gets a new version; a stale delete is rejected")
+    func automerge() async throws {
+        let server = try await LiveServer.start(schema: "blog-implicit", surface: .appSync, conflictDetection: ConflictDetection(handler: .automerge))
+        defer { server.stop() }
+        _ = try await Self.create(server, "a", title: "original")
+        let first = try await Self.update(server, ["id": "a", "title": "device one", "_version": 1])
+        #expect(value(first, "data", "updatePost", "_version") as? Int == 2)
+        // Device two still holds version 1: its title loses to the stored one; the write still counts.
+        let merged = try await Self.update(server, ["id": "a", "title": "device two", "rating": 5, "_version": 1])
+        #expect(merged["errors"] == nil, "\(merged)")
+        #expect(value(merged, "data", "updatePost", "title") as? String == "device one")
+        #expect(value(merged, "data", "updatePost", "rating") as? Int == 1, "a set scalar keeps the stored value")
+        #expect(value(merged, "data", "updatePost", "_version") as? Int == 3)
+        // With the current version the edit applies as sent.
+        let current = try await Self.update(server, ["id": "a", "title": "device two again", "_version": 3])
+        #expect(value(current, "data", "updatePost", "title") as? String == "device two again")
+        #expect(errorType(try await Self.delete(server, "a", version: 1)) == "ConflictUnhandled")
+        #expect(value(try await Self.delete(server, "a", version: 4), "data", "deletePost", "_deleted") as? Bool == true)
+    }
+}
