@@ -2,6 +2,7 @@ import APISchema
 import Foundation
 import ModelIR
 import Postgres
+import Realtime
 import SchemaParser
 import Store
 import TestSupport
@@ -153,5 +154,31 @@ struct SyncProtocolTests {
         #expect(value(current, "data", "updatePost", "title") as? String == "device two again")
         #expect(errorType(try await Self.delete(server, "a", version: 1)) == "ConflictUnhandled")
         #expect(value(try await Self.delete(server, "a", version: 4), "data", "deletePost", "_deleted") as? Bool == true)
+    }
+
+    @Test("subscriptions carry the sync fields; a delete reaches onDelete as the tombstone, not onUpdate")
+    func subscriptions() async throws {
+        let server = try await LiveServer.start(
+            schema: "blog-implicit", surface: .appSync, realtime: RealtimeSettings(), conflictDetection: ConflictDetection(handler: .optimistic))
+        defer { server.stop() }
+        let socket = RealtimeGraphQLWSTests.connect(server)
+        defer { socket.close() }
+        socket.send(json: ["type": "connection_init", "payload": ["x-api-key": server.key]])
+        #expect(try await socket.next()["type"] as? String == "connection_ack")
+        try await RealtimeGraphQLWSTests.subscribe(socket, "u", "subscription { onUpdatePost { id title _version _deleted _lastChangedAt } }")
+        try await RealtimeGraphQLWSTests.subscribe(socket, "d", "subscription { onDeletePost { id _version _deleted } }")
+        _ = try await Self.create(server, "s", title: "one")
+        _ = try await Self.update(server, ["id": "s", "title": "two", "_version": 1])
+        let updated = try await socket.next("next")
+        #expect(updated["id"] as? String == "u")
+        #expect(value(updated, "payload", "data", "onUpdatePost", "_version") as? Int == 2)
+        #expect(value(updated, "payload", "data", "onUpdatePost", "_lastChangedAt") is Int)
+        _ = try await Self.delete(server, "s", version: 2)
+        let deleted = try await socket.next("next")
+        #expect(deleted["id"] as? String == "d", "\(deleted)")
+        #expect(value(deleted, "payload", "data", "onDeletePost", "_deleted") as? Bool == true)
+        #expect(value(deleted, "payload", "data", "onDeletePost", "_version") as? Int == 3)
+        // Nothing else: the tombstone's update is not also an onUpdate event.
+        await #expect(throws: RealtimeTestError.self) { try await socket.next(timeout: .seconds(2)) }
     }
 }
