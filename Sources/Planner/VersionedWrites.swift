@@ -82,10 +82,46 @@ extension UpdateDeleteCompiler {
         let deleted = model.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
         let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + versionAssignments(model: model, target: target)
         let update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
-        let select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
+        var select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
+        var cascades = 0
+        select.with += cascadedTombstones(of: model, written: "written", path: [model.name], count: &cascades)
         var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
         planned.conflictRead = try conflictRead(entries, model: model, selectionSet: selectionSet, operation: "delete")
         if let records { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: [records]) }
         return planned
+    }
+
+    /// The deepest chain of cascading relationships a tombstone follows in one statement.
+    static let maximumCascadeDepth = 8
+
+    /// The common table expressions that make tombstones, in the same statement, of the live records that a
+    /// cascading relationship (`onDelete: CASCADE`, `--on-delete`, a join model's) deletes with the `model`
+    /// records the CTE `written` returns, and of theirs in turn, along at most `maximumCascadeDepth`
+    /// relationships and never back into a model already on the chain `path`. A data-modifying CTE always runs
+    /// to completion, read or not.
+    func cascadedTombstones(of model: Model, written: String, path: [String], count: inout Int) -> [CommonTableExpression] {
+        guard path.count <= Self.maximumCascadeDepth else { return [] }
+        var expressions: [CommonTableExpression] = []
+        for (_, entry) in api.foreignKeys.entries.sorted(by: { $0.key < $1.key }) where entry.parent == model.name && entry.onDelete == "CASCADE" {
+            guard let child = api.model(entry.child), !path.contains(child.name) else { continue }
+            count += 1
+            let name = "cascade_\(count)"
+            let (target, parent) = ("c", "p")
+            var matches: [SQLExpression] = []
+            for (childField, key) in zip(entry.childFields, model.primaryKeyFields) {
+                let column = child.field(named: childField)?.columnName ?? childField
+                matches.append(.binary(.column(table: parent, name: key.columnName), .equal, .column(table: target, name: column)))
+            }
+            let deleted = child.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
+            let live = SQLExpression.binary(.column(table: target, name: deleted), .isDistinctFrom, .keyword(.true))
+            let parents = Select(columns: [SelectColumn(.integer(1))], from: [.cte(written, alias: parent)], where: .and(matches))
+            let update = Update(
+                table: api.table(child), alias: target,
+                assignments: [(column: deleted, value: SQLExpression.keyword(.true))] + versionAssignments(model: child, target: target),
+                where: .and([live, .exists(parents, negated: false)]))
+            expressions.append(CommonTableExpression(name: name, statement: .update(update)))
+            expressions += cascadedTombstones(of: child, written: name, path: path + [child.name], count: &count)
+        }
+        return expressions
     }
 }

@@ -181,4 +181,34 @@ struct SyncProtocolTests {
         // Nothing else: the tombstone's update is not also an onUpdate event.
         await #expect(throws: RealtimeTestError.self) { try await socket.next(timeout: .seconds(2)) }
     }
+
+    @Test("a delete whose relationships cascade makes tombstones of the children and theirs, in the same statement")
+    func cascade() async throws {
+        let server = try await LiveServer.start(schema: "cascade", surface: .appSync, conflictDetection: ConflictDetection(handler: .optimistic))
+        defer { server.stop() }
+        try await server.seed(
+            """
+            mutation {
+              f: createForum(input: {id: "f", name: "forum"}) { id }
+              t1: createThread(input: {id: "t1", title: "one", forumId: "f"}) { id }
+              t2: createThread(input: {id: "t2", title: "two", forumId: "f"}) { id }
+              r1: createReply(input: {id: "r1", text: "reply", threadId: "t1"}) { id }
+              other: createForum(input: {id: "g", name: "other"}) { id }
+              t3: createThread(input: {id: "t3", title: "elsewhere", forumId: "g"}) { id }
+            }
+            """)
+        // t2 is already a tombstone: the cascade leaves its version alone.
+        try await server.seed(#"mutation { deleteThread(input: {id: "t2", _version: 1}) { id } }"#)
+        let deleted = try await server.graphQL(#"mutation { deleteForum(input: {id: "f", _version: 1}) { id _deleted _version } }"#)
+        #expect(value(deleted, "data", "deleteForum", "_deleted") as? Bool == true, "\(deleted)")
+        let threads = try await server.graphQL("{ syncThreads { items { id _deleted _version } } syncReplies { items { id _deleted _version } } }")
+        let byID = Dictionary(
+            uniqueKeysWithValues: ((value(threads, "data", "syncThreads", "items") as? [[String: Any]] ?? [])
+                + (value(threads, "data", "syncReplies", "items") as? [[String: Any]] ?? []))
+                .map { ($0["id"] as? String ?? "", $0) })
+        #expect(value(byID["t1"], "_deleted") as? Bool == true && value(byID["t1"], "_version") as? Int == 2, "\(byID)")
+        #expect(value(byID["r1"], "_deleted") as? Bool == true && value(byID["r1"], "_version") as? Int == 2)
+        #expect(value(byID["t2"], "_version") as? Int == 2, "an existing tombstone is not written again")
+        #expect(value(byID["t3"], "_deleted") is NSNull && value(byID["t3"], "_version") as? Int == 1, "another forum's thread is untouched")
+    }
 }
