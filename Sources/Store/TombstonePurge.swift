@@ -10,18 +10,38 @@ package enum TombstonePurge {
     package static let interval: Duration = .seconds(3600)
 
     /// Per model of `schema` (when conflict detection is on), the statement removing its tombstones whose
-    /// `_lastChangedAt` is more than `$1` milliseconds ago. Empty without conflict detection.
+    /// `_lastChangedAt` is more than `$1` milliseconds ago and that no record still needs. Empty without
+    /// conflict detection.
     package static func statements(for schema: Schema, databaseSchema: String? = nil) -> [String] {
         guard schema.conflictDetection != nil else { return [] }
+        let storage = StorageMapping.storage(for: schema)
         return schema.models.map { model in
             let alias = "t"
             let deleted = model.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
             let changed = model.field(named: SyncField.lastChangedAt)?.columnName ?? SyncField.lastChangedAt
             let cutoff = SQLExpression.binary(SyncSQL.nowMilliseconds, .minus, .parameter(1, .bigint))
-            let condition = SQLExpression.and([
+            var conditions: [SQLExpression] = [
                 .binary(.column(table: alias, name: deleted), .isNotDistinctFrom, .keyword(.true)),
                 .binary(.column(table: alias, name: changed), .less, cutoff),
-            ])
+            ]
+            // Removing a row fires its foreign keys' actions: keep a tombstone that a live record still refers
+            // to (a cascade would remove it, SET NULL change it without a new version), or that any record
+            // refers to through a restricting key (the delete would fail). A later purge takes it.
+            for child in storage.tables {
+                for key in child.foreignKeys where key.referencedTable == model.tableName {
+                    let referencing = "r"
+                    var parts = zip(key.columns, key.referencedColumns).map { column, referenced in
+                        SQLExpression.binary(.column(table: referencing, name: column), .equal, .column(table: alias, name: referenced))
+                    }
+                    if key.onDelete != "RESTRICT", let childDeleted = child.column(named: SyncField.deleted)?.name {
+                        parts.append(.binary(.column(table: referencing, name: childDeleted), .isDistinctFrom, .keyword(.true)))
+                    }
+                    let blocking = Select(
+                        columns: [SelectColumn(.integer(1))], from: [.table(TableName(schema: databaseSchema, child.name), alias: referencing)], where: .and(parts))
+                    conditions.append(.exists(blocking, negated: true))
+                }
+            }
+            let condition = SQLExpression.and(conditions)
             return SQLRenderer.render(.delete(Delete(table: TableName(schema: databaseSchema, model.tableName), alias: alias, where: condition, returningAll: false)))
         }
     }

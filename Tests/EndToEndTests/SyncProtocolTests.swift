@@ -210,5 +210,17 @@ struct SyncProtocolTests {
         #expect(value(byID["r1"], "_deleted") as? Bool == true && value(byID["r1"], "_version") as? Int == 2)
         #expect(value(byID["t2"], "_version") as? Int == 2, "an existing tombstone is not written again")
         #expect(value(byID["t3"], "_deleted") is NSNull && value(byID["t3"], "_version") as? Int == 1, "another forum's thread is untouched")
+
+        // The purge: old tombstones go, except one a live record still refers to (its foreign key would cascade).
+        try await server.seed(#"mutation { deleteForum(input: {id: "g", _version: 1}) { id } }"#)
+        try await server.seed(#"mutation { createThread(input: {id: "t4", title: "late", forumId: "g"}) { id } }"#)
+        for table in ["Forum", "Thread", "Reply"] {
+            _ = try await server.client.query(#"UPDATE "\#(table)" SET "_lastChangedAt" = "_lastChangedAt" - $1::bigint"#, [String(31 * 86_400_000)])
+        }
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("cascade")).enablingConflictDetection(ConflictDetection(handler: .optimistic))
+        #expect(try await TombstonePurge.run(schema, client: server.client) == 2, "f (its tombstoned threads and reply go with it) and t3")
+        let left = try await server.client.query(
+            #"SELECT (SELECT string_agg(id, ',' ORDER BY id) FROM "Forum"), (SELECT string_agg(id, ',' ORDER BY id) FROM "Thread"), (SELECT count(*) FROM "Reply")"#)
+        #expect(left.rows.first == ["g", "t4", "0"], "\(left.rows)")
     }
 }
