@@ -23,6 +23,10 @@ struct BatchCompiler {
         let items: [InputValue]
         if case .list(let list) = input { items = list } else { items = input.isNull ? [] : [input] }
         try api.writeLimits.check(batch: items.count)
+        if kind == .batchDelete, api.keepsTombstones {
+            // Under conflict detection a delete leaves a versioned tombstone, which the batch does not write yet.
+            throw PlanError(.unsupported, "\(field.name.value) is not available under conflict detection; delete each record with its _version.")
+        }
         let inputType: String
         switch kind {
         case .batchUpdate: inputType = ModelNames(model).updateInput

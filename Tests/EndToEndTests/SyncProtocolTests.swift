@@ -223,4 +223,15 @@ struct SyncProtocolTests {
             #"SELECT (SELECT string_agg(id, ',' ORDER BY id) FROM "Forum"), (SELECT string_agg(id, ',' ORDER BY id) FROM "Thread"), (SELECT count(*) FROM "Reply")"#)
         #expect(left.rows.first == ["g", "t4", "0"], "\(left.rows)")
     }
+
+    @Test("the extended API: a batch delete, which would remove records without tombstones, is refused")
+    func batchDelete() async throws {
+        let server = try await LiveServer.start(schema: "blog-implicit", conflictDetection: ConflictDetection(handler: .automerge))
+        defer { server.stop() }
+        _ = try await Self.create(server, "b", title: "kept")
+        let refused = try await server.graphQL(#"mutation { batchDeletePost(input: [{id: "b", _version: 1}]) { id } }"#)
+        #expect(errorType(refused) == "UnsupportedOperation", "\(refused)")
+        let kept = try await server.graphQL(#"{ getPost(id: "b") { id _deleted } }"#)
+        #expect(value(kept, "data", "getPost", "id") as? String == "b")
+    }
 }
