@@ -129,6 +129,7 @@ package enum SQLFunction: String, Sendable, Equatable {
     case datePart = "date_part"
     case least
     case backendPID = "pg_backend_pid"
+    case currentDatabase = "current_database"
     case websearchToTSQuery = "websearch_to_tsquery"
 }
 

@@ -15,13 +15,15 @@ package enum SyncSQL {
     /// A sync's `startedAt`: the earliest of this transaction's start and the start of every other transaction
     /// still open. A write commits with `_lastChangedAt` at its transaction's start, so a write this sync cannot
     /// see yet carries a time at or after the value, and the next delta sync (`_lastChangedAt >= lastSync`)
-    /// returns it. Only transactions of roles this one may watch count: ModelGraph writes with one role.
+    /// returns it. Only transactions on this database, of roles this one may watch, count: ModelGraph writes
+    /// with one role.
     package static let syncStartedAt: SQLExpression = {
         let activity = "a"
         let others = Select(
             columns: [SelectColumn(.aggregate(.min, [.column(table: activity, name: "xact_start")]))],
             from: [.table(TableName(schema: "pg_catalog", "pg_stat_activity"), alias: activity)],
             where: .and([
+                .binary(.column(table: activity, name: "datname"), .equal, .function(.currentDatabase, [])),
                 .binary(.column(table: activity, name: "pid"), .notEqual, .function(.backendPID, [])),
                 .isNull(.column(table: activity, name: "xact_start"), negated: true),
             ]))
