@@ -167,6 +167,7 @@ struct SyncProtocolTests {
         #expect(try await socket.next()["type"] as? String == "connection_ack")
         try await RealtimeGraphQLWSTests.subscribe(socket, "u", "subscription { onUpdatePost { id title _version _deleted _lastChangedAt } }")
         try await RealtimeGraphQLWSTests.subscribe(socket, "d", "subscription { onDeletePost { id _version _deleted } }")
+        try await RealtimeGraphQLWSTests.subscribe(socket, "live", "subscription { onDeletePost(filter: {_deleted: {ne: true}}) { id } }")
         _ = try await Self.create(server, "s", title: "one")
         _ = try await Self.update(server, ["id": "s", "title": "two", "_version": 1])
         let updated = try await socket.next("next")
@@ -174,6 +175,7 @@ struct SyncProtocolTests {
         #expect(value(updated, "payload", "data", "onUpdatePost", "_version") as? Int == 2)
         #expect(value(updated, "payload", "data", "onUpdatePost", "_lastChangedAt") is Int)
         _ = try await Self.delete(server, "s", version: 2)
+        // The subscription filter sees the tombstone: `_deleted: {ne: true}` leaves it out.
         let deleted = try await socket.next("next")
         #expect(deleted["id"] as? String == "d", "\(deleted)")
         #expect(value(deleted, "payload", "data", "onDeletePost", "_deleted") as? Bool == true)

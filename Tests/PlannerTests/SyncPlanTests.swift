@@ -54,4 +54,14 @@ struct SyncPlanTests {
         guard case .statement(let statement, _) = list.fields.first?.plan else { Issue.record("\(list)"); return }
         #expect(statement.sql.contains("'startedAt', (NULL)::bigint"), "\(statement.sql)")
     }
+
+    @Test("a sync is priced as a page: its limit multiplies what is selected under its items")
+    func cost() throws {
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("blog-implicit")).enablingConflictDetection(ConflictDetection(handler: .automerge))
+        let view = APISchemaView(api: try APISchema.build(from: schema, surface: .appSync))
+        let query = "{ syncPosts(limit: 10) { items { id comments(limit: 5) { items { id } } } } }"
+        // 1 connection, 10 posts, their 10 comment connections and 10·5 comments.
+        _ = try OperationPlanner(view: view, limits: RequestLimits(maximumCost: 71)).plan(query: query, operationName: nil, inputs: [:])
+        #expect(throws: PlanErrors.self) { try OperationPlanner(view: view, limits: RequestLimits(maximumCost: 70)).plan(query: query, operationName: nil, inputs: [:]) }
+    }
 }
