@@ -236,4 +236,26 @@ struct SyncProtocolTests {
         let kept = try await server.graphQL(#"{ getPost(id: "b") { id _deleted } }"#)
         #expect(value(kept, "data", "getPost", "id") as? String == "b")
     }
+
+    @Test("eight devices edit the same version at once: exactly one wins, the others get ConflictUnhandled with its result")
+    func concurrentEdits() async throws {
+        let server = try await LiveServer.start(schema: "blog-implicit", surface: .appSync, conflictDetection: ConflictDetection(handler: .optimistic))
+        defer { server.stop() }
+        _ = try await Self.create(server, "c", title: "start")
+        let texts = try await withThrowingTaskGroup(of: Data.self) { group in
+            for device in 0..<8 {
+                group.addTask { try JSONSerialization.data(withJSONObject: try await Self.update(server, ["id": "c", "title": "device \(device)", "_version": 1])) }
+            }
+            var all: [Data] = []
+            for try await response in group { all.append(response) }
+            return all
+        }
+        let responses = try texts.map { try #require(try JSONSerialization.jsonObject(with: $0) as? [String: Any]) }
+        let winners = responses.filter { $0["errors"] == nil }
+        #expect(winners.count == 1, "\(responses)")
+        let title = try #require(value(winners.first, "data", "updatePost", "title") as? String)
+        let losers = responses.filter { errorType($0) == "ConflictUnhandled" }
+        #expect(losers.count == 7)
+        #expect(losers.allSatisfy { value($0, "errors", 0, "data", "title") as? String == title && value($0, "errors", 0, "data", "_version") as? Int == 2 })
+    }
 }
