@@ -258,4 +258,22 @@ struct SyncProtocolTests {
         #expect(losers.count == 7)
         #expect(losers.allSatisfy { value($0, "errors", 0, "data", "title") as? String == title && value($0, "errors", 0, "data", "_version") as? Int == 2 })
     }
+
+    @Test("a write that commits after a sync read the table, from a transaction that began before, is in the next delta")
+    func lateCommit() async throws {
+        let server = try await LiveServer.start(schema: "blog-implicit", surface: .appSync, conflictDetection: ConflictDetection(handler: .optimistic))
+        defer { server.stop() }
+        _ = try await Self.create(server, "late", title: "before")
+        // Another writer's transaction starts and writes, as a mutation does, but has not committed yet.
+        let writer = try PostgresConnection(conninfo: server.client.configuration.conninfo)
+        _ = try writer.execute(
+            #"BEGIN; UPDATE "Post" SET "title" = 'after', "_version" = "_version" + 1, "_lastChangedAt" = (date_part('epoch', now()) * 1000)::bigint WHERE "id" = 'late'"#)
+        try await Task.sleep(for: .milliseconds(50))
+        // A sync now cannot see the write; its startedAt must not be later than the write's _lastChangedAt.
+        let first = try await Self.syncAll(server, limit: 100)
+        #expect(first.items.first { $0["id"] as? String == "late" }?["title"] as? String == "before")
+        _ = try writer.execute("COMMIT")
+        let delta = try await Self.syncAll(server, limit: 100, lastSync: first.startedAt)
+        #expect(delta.items.contains { $0["id"] as? String == "late" && $0["title"] as? String == "after" }, "\(delta.items)")
+    }
 }
