@@ -226,15 +226,21 @@ struct SyncProtocolTests {
         #expect(left.rows.first == ["g", "t4", "0"], "\(left.rows)")
     }
 
-    @Test("the extended API: a batch delete, which would remove records without tombstones, is refused")
+    @Test("the extended API: a batch delete leaves tombstones when every _version is current, and nothing when one is stale")
     func batchDelete() async throws {
         let server = try await LiveServer.start(schema: "blog-implicit", conflictDetection: ConflictDetection(handler: .automerge))
         defer { server.stop() }
-        _ = try await Self.create(server, "b", title: "kept")
-        let refused = try await server.graphQL(#"mutation { batchDeletePost(input: [{id: "b", _version: 1}]) { id } }"#)
-        #expect(errorType(refused) == "UnsupportedOperation", "\(refused)")
-        let kept = try await server.graphQL(#"{ getPost(id: "b") { id _deleted } }"#)
-        #expect(value(kept, "data", "getPost", "id") as? String == "b")
+        _ = try await Self.create(server, "b1", title: "one")
+        _ = try await Self.create(server, "b2", title: "two")
+        let stale = try await server.graphQL(#"mutation { batchDeletePost(input: [{id: "b1", _version: 1}, {id: "b2", _version: 7}]) { id } }"#)
+        #expect(errorType(stale) == "DynamoDB:ConditionalCheckFailedException", "\(stale)")
+        let untouched = try await server.graphQL(#"{ getPost(id: "b1") { _deleted _version } }"#)
+        #expect(value(untouched, "data", "getPost", "_deleted") is NSNull && value(untouched, "data", "getPost", "_version") as? Int == 1)
+        let deleted = try await server.graphQL(#"mutation { batchDeletePost(input: [{id: "b1", _version: 1}, {id: "b2", _version: 1}]) { id _deleted _version } }"#)
+        let items = try #require(value(deleted, "data", "batchDeletePost") as? [[String: Any]], "\(deleted)")
+        #expect(items.count == 2 && items.allSatisfy { $0["_deleted"] as? Bool == true && $0["_version"] as? Int == 2 })
+        let kept = try await server.graphQL(#"{ getPost(id: "b2") { id _deleted } }"#)
+        #expect(value(kept, "data", "getPost", "_deleted") as? Bool == true, "the record stays, as a tombstone")
     }
 
     @Test("eight devices edit the same version at once: exactly one wins, the others get ConflictUnhandled with its result")

@@ -9,11 +9,11 @@ import Testing
 /// a conflict answers with), tombstones and their cascade, and base and delta syncs.
 @Suite("Planned SQL: conflict detection")
 struct SyncPlanTests {
-    /// The planner of fixture `name` under `handler`, AppSync's surface.
-    static func planner(_ name: String, handler: ConflictDetection.Handler) -> OperationPlanner {
+    /// The planner of fixture `name` under `handler`, on AppSync's surface unless `surface` says otherwise.
+    static func planner(_ name: String, handler: ConflictDetection.Handler, surface: APISurface = .appSync) -> OperationPlanner {
         // Fixtures are part of the repository; failing to read one is a broken checkout.
         let schema = try! SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).enablingConflictDetection(ConflictDetection(handler: handler))
-        return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema, surface: .appSync)))
+        return OperationPlanner(view: APISchemaView(api: try! APISchema.build(from: schema, surface: surface)))
     }
 
     static let operations: [(name: String, fixture: String, handler: ConflictDetection.Handler, query: String)] = [
@@ -21,6 +21,7 @@ struct SyncPlanTests {
         ("sync-update-optimistic", "blog-implicit", .optimistic, #"mutation { updatePost(input: {id: "p", title: "t", _version: 2}) { id title _version } }"#),
         ("sync-update-automerge", "blog-implicit", .automerge, #"mutation { updatePost(input: {id: "p", title: "t", rating: 2, _version: 2}) { id title _version } }"#),
         ("sync-delete", "blog-implicit", .optimistic, #"mutation { deletePost(input: {id: "p", _version: 2}) { id _deleted _version } }"#),
+        ("sync-batch-delete", "blog-implicit", .optimistic, #"mutation { batchDeletePost(input: [{id: "a", _version: 1}, {id: "b"}]) { id _deleted } }"#),
         ("sync-delete-cascade", "cascade", .optimistic, #"mutation { deleteForum(input: {id: "f", _version: 1}) { id _deleted } }"#),
         (
             "sync-query", "blog-implicit", .automerge,
@@ -42,7 +43,8 @@ struct SyncPlanTests {
     @Test("each versioned write and sync plans as its golden file", arguments: operations.map(\.name))
     func golden(name: String) throws {
         let operation = try #require(Self.operations.first { $0.name == name })
-        let plan = try Self.planner(operation.fixture, handler: operation.handler).plan(query: operation.query, operationName: nil, inputs: [:])
+        let surface: APISurface = operation.query.contains("batch") ? .extended : .appSync
+        let plan = try Self.planner(operation.fixture, handler: operation.handler, surface: surface).plan(query: operation.query, operationName: nil, inputs: [:])
         for case .failure(let error) in plan.fields.map(\.plan) { Issue.record("\(error)") }
         if let difference = Golden.check(Self.render(plan), named: "\(name).sql") { Issue.record(Comment(rawValue: difference)) }
     }
