@@ -130,6 +130,7 @@ package enum SQLFunction: String, Sendable, Equatable {
     case least
     case backendPID = "pg_backend_pid"
     case currentDatabase = "current_database"
+    case jsonbTypeof = "jsonb_typeof"
     case websearchToTSQuery = "websearch_to_tsquery"
 }
 

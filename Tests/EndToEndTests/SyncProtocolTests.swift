@@ -282,4 +282,26 @@ struct SyncProtocolTests {
         let delta = try await Self.syncAll(server, limit: 100, lastSync: first.startedAt)
         #expect(delta.items.contains { $0["id"] as? String == "late" && $0["title"] as? String == "after" }, "\(delta.items)")
     }
+
+    @Test("automerge of lists, JSON and unset fields: lists concatenate, objects keep their keys and gain new ones, unset fields take the write")
+    func automergeValues() async throws {
+        let server = try await LiveServer.start(schema: "catalog", surface: .appSync, conflictDetection: ConflictDetection(handler: .automerge))
+        defer { server.stop() }
+        let key: [String: Any] = ["sku": "s", "kind": "BOOK", "version": 1]
+        let fields = "tags price contact details _version"
+        try await server.seed(#"mutation { createShelf(input: {id: "x", label: "shelf"}) { id } }"#)
+        try await server.seed(
+            "mutation($input: CreateItemInput!) { createItem(input: $input) { sku } }",
+            variables: ["input": key.merging(["shelfId": "x", "addedOn": "2026-01-01", "title": "t", "tags": ["a"], "details": #"{"keep":"server","x":1}"#]) { $1 }])
+        try await server.seed("mutation($input: UpdateItemInput!) { updateItem(input: $input) { sku } }", variables: ["input": key.merging(["title": "u", "_version": 1]) { $1 }])
+        let stale = key.merging(["tags": ["b"], "price": 3.0, "contact": "c@example.com", "details": #"{"keep":"client","y":2}"#, "_version": 1]) { $1 }
+        let merged = try await server.graphQL("mutation($input: UpdateItemInput!) { updateItem(input: $input) { \(fields) } }", variables: ["input": stale])
+        #expect(merged["errors"] == nil, "\(merged)")
+        #expect(value(merged, "data", "updateItem", "tags") as? [String] == ["a", "b"])
+        #expect(value(merged, "data", "updateItem", "price") as? Double == 9.5, "a set value (here the default) wins")
+        #expect(value(merged, "data", "updateItem", "contact") as? String == "c@example.com", "an unset one takes the write")
+        let details = try #require((value(merged, "data", "updateItem", "details") as? String)?.data(using: .utf8))
+        #expect(NSDictionary(dictionary: try #require(try JSONSerialization.jsonObject(with: details) as? [String: Any])) == ["keep": "server", "x": 1, "y": 2])
+        #expect(value(merged, "data", "updateItem", "_version") as? Int == 3)
+    }
 }

@@ -20,6 +20,10 @@ struct SyncPlanTests {
         ("sync-create", "blog-implicit", .optimistic, #"mutation { createPost(input: {title: "t", rating: 1, status: ACTIVE, _version: 3}) { id _version _lastChangedAt } }"#),
         ("sync-update-optimistic", "blog-implicit", .optimistic, #"mutation { updatePost(input: {id: "p", title: "t", _version: 2}) { id title _version } }"#),
         ("sync-update-automerge", "blog-implicit", .automerge, #"mutation { updatePost(input: {id: "p", title: "t", rating: 2, _version: 2}) { id title _version } }"#),
+        (
+            "sync-update-automerge-values", "catalog", .automerge,
+            #"mutation { updateItem(input: {sku: "s", kind: BOOK, version: 1, tags: ["b"], details: "{}", contact: "c@example.com", _version: 1}) { sku } }"#
+        ),
         ("sync-delete", "blog-implicit", .optimistic, #"mutation { deletePost(input: {id: "p", _version: 2}) { id _deleted _version } }"#),
         ("sync-batch-delete", "blog-implicit", .optimistic, #"mutation { batchDeletePost(input: [{id: "a", _version: 1}, {id: "b"}]) { id _deleted } }"#),
         ("sync-delete-cascade", "cascade", .optimistic, #"mutation { deleteForum(input: {id: "f", _version: 1}) { id _deleted } }"#),
