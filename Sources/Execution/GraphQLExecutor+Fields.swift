@@ -85,9 +85,17 @@ extension GraphQLExecutor {
         // The pool serves waiting statements per API key in turn.
         let tenant = origin.keyID ?? ""
         let result: QueryResult
-        if mutation, statement.readBack == nil, statement.denialCheck == nil, statement.conflictRead == nil, statement.expectedCounts.isEmpty {
+        if mutation, statement.readBack == nil, statement.denialCheck == nil, statement.expectedCounts.isEmpty {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: false, tenant: tenant)
-            if statement.requiresRow && result.rows.isEmpty { throw statement.deniesWithoutRow ? DeniedAtRun() : ConditionalCheckFailed() }
+            if statement.requiresRow && result.rows.isEmpty {
+                if statement.deniesWithoutRow { throw DeniedAtRun() }
+                // A versioned write that lost: the stored record, read after the write's own commit (the
+                // common case, a write that wins, stays one statement without a transaction).
+                if let read = statement.conflictRead, let record = try await runner.run(read.sql, read.parameters, idempotent: true, tenant: tenant).scalar {
+                    throw ConflictUnhandled(record: record)
+                }
+                throw ConditionalCheckFailed()
+            }
         } else if mutation {
             result = try await runner.runTransaction(tenant: tenant) { transaction in try Self.write(statement, on: transaction) }
         } else {
