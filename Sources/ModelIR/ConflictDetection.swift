@@ -39,7 +39,10 @@ package enum SyncField {
 
 /// Why conflict detection cannot be turned on for a schema, in a sentence for the user.
 package struct ConflictDetectionRefusal: Error, Equatable, CustomStringConvertible {
+    /// The sentence.
     package var description: String
+
+    /// A refusal saying `description`.
     package init(_ description: String) { self.description = description }
 }
 
