@@ -14,6 +14,8 @@ package struct ModelNames: Equatable, Sendable {
     /// Root field names; nil when the operation is disabled.
     package let get: String?
     package let list: String?
+    /// `syncXs`, under conflict detection, for a model with queries; nil otherwise.
+    package let sync: String?
     package let create: String?
     package let update: String?
     package let delete: String?
@@ -27,8 +29,8 @@ package struct ModelNames: Equatable, Sendable {
         sortKeys.count == 1 ? sortKeys[0] : Inflection.camel(sortKeys)
     }
 
-    /// Derives the names of `model`.
-    package init(_ model: Model) {
+    /// Derives the names of `model`; `syncing` (conflict detection on) names its `sync` query too.
+    package init(_ model: Model, syncing: Bool = false) {
         let name = model.name
         let upper = Inflection.upperFirst(name)
         typeName = name
@@ -48,6 +50,7 @@ package struct ModelNames: Equatable, Sendable {
         }
         get = resolve(model.operations.get, Inflection.camel(["get", name]))
         list = resolve(model.operations.list, Inflection.camel(["list", Inflection.pluralize(name)]))
+        sync = syncing && (get != nil || list != nil) ? Inflection.camel(["sync", Inflection.pluralize(name)]) : nil
         create = resolve(model.operations.create, Inflection.camel(["create", name]))
         update = resolve(model.operations.update, Inflection.camel(["update", name]))
         delete = resolve(model.operations.delete, Inflection.camel(["delete", name]))

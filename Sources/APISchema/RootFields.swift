@@ -4,6 +4,8 @@ package import ModelIR
 package enum RootFieldKind: Equatable, Sendable {
     case get
     case list
+    /// `syncXs(filter, limit, nextToken, lastSync)`: DataStore's base or delta sync, tombstones included.
+    case sync
     /// An `@index` query field.
     case indexQuery(SecondaryIndex)
     case create

@@ -54,7 +54,7 @@ struct APIDefinitionsBuilder {
             collected.add(models.objectInput(object))
         }
         for model in schema.models {
-            let names = ModelNames(model)
+            let names = ModelNames(model, syncing: schema.conflictDetection != nil)
             addTypes(of: model, to: &collected)
             addQueries(of: model, names: names, to: &collected)
             addMutationsAndSubscriptions(of: model, names: names, to: &collected)
@@ -103,7 +103,7 @@ struct APIDefinitionsBuilder {
         }
     }
 
-    /// A model's `get`, `list` and index queries.
+    /// A model's `get`, `list`, `sync` (under conflict detection) and index queries.
     private func addQueries(of model: Model, names: ModelNames, to collected: inout Collected) {
         if let get = names.get {
             let arguments =
@@ -128,6 +128,13 @@ struct APIDefinitionsBuilder {
             if model.hasPrimaryKeyDirective { arguments.append(SDLArgument("sortDirection", "ModelSortDirection")) }
             collected.queryFields.append(SDLField(list, names.connection, arguments: arguments))
             collected.output.query[list] = RootField(name: list, model: model.name, kind: .list, sortKeyArgument: sortKeyName)
+        }
+        if let sync = names.sync {
+            let arguments = [
+                SDLArgument("filter", names.filterInput), SDLArgument("limit", "Int"), SDLArgument("nextToken", "String"), SDLArgument("lastSync", "AWSTimestamp"),
+            ]
+            collected.queryFields.append(SDLField(sync, names.connection, arguments: arguments))
+            collected.output.query[sync] = RootField(name: sync, model: model.name, kind: .sync)
         }
         for index in model.indexes {
             guard let queryField = index.queryField, let key = model.field(named: index.fields[0]) else { continue }

@@ -60,14 +60,30 @@ struct ModelDefinitionsBuilder {
         return SortKeyArgument(model: target, sortKeys: key.sortFields, compositeLabel: key.indexName.map(Inflection.upperFirst) ?? "Primary")
     }
 
-    /// `type ModelXConnection { items: [X]! nextToken: String }`.
+    /// `type ModelXConnection { items: [X]! nextToken: String }`, and `startedAt: AWSTimestamp` under conflict
+    /// detection.
     func connection(_ model: Model) -> SDLDefinition {
-        .object(ModelNames(model).connection, fields: [SDLField("items", "[\(model.name)]!"), SDLField("nextToken", "String")])
+        var fields = [SDLField("items", "[\(model.name)]!"), SDLField("nextToken", "String")]
+        if syncs { fields.append(SDLField("startedAt", "AWSTimestamp")) }
+        return .object(ModelNames(model).connection, fields: fields)
     }
 
-    /// Stored scalar and enum fields that are not generated (references and implicit owners come later).
+    /// True under conflict detection: the sync metadata fields and the DataStore sync surface.
+    var syncs: Bool { schema.conflictDetection != nil }
+
+    /// `_deleted: ModelBooleanInput` under conflict detection (after the combinators of filter, condition and
+    /// subscription filter inputs), else nothing.
+    var deletedFilter: [SDLField] { syncs ? [SDLField(SyncField.deleted, "ModelBooleanInput")] : [] }
+
+    /// `_version: Int` under conflict detection (in create, update and delete inputs), else nothing.
+    var versionInput: [SDLField] { syncs ? [SDLField(SyncField.version, "Int")] : [] }
+
+    /// Stored scalar and enum fields that are not generated (references, implicit owners and sync metadata
+    /// come later or not at all).
     func filterableFields(_ model: Model) -> [Field] {
-        model.storedFields.filter { $0.origin != .implicitReference && $0.origin != .implicitOwner && InputTypeNames.filter(for: $0.type) != nil }
+        model.storedFields.filter {
+            $0.origin != .implicitReference && $0.origin != .implicitOwner && $0.origin != .syncMetadata && InputTypeNames.filter(for: $0.type) != nil
+        }
     }
 
     func referenceFields(_ model: Model) -> [Field] {
@@ -78,7 +94,7 @@ struct ModelDefinitionsBuilder {
     func filterInput(_ model: Model) -> SDLDefinition {
         let name = ModelNames(model).filterInput
         var fields = filterableFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
-        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]"), SDLField("not", name)]
+        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]"), SDLField("not", name)] + deletedFilter
         fields += referenceFields(model).compactMap { field in InputTypeNames.filter(for: field.type).map { SDLField(field.name, $0) } }
         return .input(name, fields: OwnerFields(model).appended(to: fields))
     }
@@ -93,7 +109,7 @@ struct ModelDefinitionsBuilder {
             if field.name == "id", field.type.base == .scalar(.id) { continue }
             if let type = InputTypeNames.filter(for: field.type) { fields.append(SDLField(field.name, type)) }
         }
-        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]"), SDLField("not", name)]
+        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]"), SDLField("not", name)] + deletedFilter
         for field in model.storedFields where field.origin == .implicitTimestamp {
             fields.append(SDLField(field.name, "ModelStringInput"))
         }
@@ -106,7 +122,7 @@ struct ModelDefinitionsBuilder {
     func subscriptionFilterInput(_ model: Model) -> SDLDefinition {
         let name = ModelNames(model).subscriptionFilterInput
         var fields = filterableFields(model).compactMap { field in InputTypeNames.subscriptionFilter(for: field.type).map { SDLField(field.name, $0) } }
-        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]")]
+        fields += [SDLField("and", "[\(name)]"), SDLField("or", "[\(name)]")] + deletedFilter
         let movedAway = hasManyGeneratedFields[model.name] ?? []
         for field in referenceFields(model) where !movedAway.contains(field.name) {
             if let type = InputTypeNames.subscriptionFilter(for: field.type) { fields.append(SDLField(field.name, type)) }
@@ -141,10 +157,11 @@ struct ModelDefinitionsBuilder {
         if let id = model.field(named: "id") {
             fields.append(SDLField("id", model.generatesID || optionalWhenDefaulted(id) ? id.type.with(required: false).description : id.type.description))
         }
-        for field in model.storedFields where field.name != "id" && ![.implicitTimestamp, .implicitReference, .implicitOwner].contains(field.origin) {
+        for field in model.storedFields where field.name != "id" && ![.implicitTimestamp, .implicitReference, .implicitOwner, .syncMetadata].contains(field.origin) {
             let isTimestamp = field.name == model.timestamps.createdAt || field.name == model.timestamps.updatedAt
             fields.append(SDLField(field.name, inputType(isTimestamp || optionalWhenDefaulted(field) ? field.type.with(required: false) : field.type)))
         }
+        fields += versionInput
         fields += referenceFields(model).map { SDLField($0.name, inputType($0.type)) }
         return .input(ModelNames(model).createInput, fields: fields)
     }
@@ -157,6 +174,11 @@ struct ModelDefinitionsBuilder {
             fields.append(SDLField("id", keyFields.contains("id") ? id.type.with(required: true).description : id.type.with(required: false).description))
         }
         for field in model.storedFields where field.name != "id" && field.origin != .implicitTimestamp && field.origin != .implicitOwner {
+            // The metadata sits before the generated references, where the transformer adds `_version`.
+            if field.origin == .syncMetadata {
+                if field.name == SyncField.version { fields += versionInput }
+                continue
+            }
             let required = keyFields.contains(field.name)
             fields.append(SDLField(field.name, inputType(field.type.with(required: required))))
         }
@@ -165,9 +187,9 @@ struct ModelDefinitionsBuilder {
 
     /// `DeleteXInput`: the key only (`id: ID!` without `@primaryKey`).
     func deleteInput(_ model: Model) -> SDLDefinition {
-        guard model.hasPrimaryKeyDirective else { return .input(ModelNames(model).deleteInput, fields: [SDLField("id", "ID!")]) }
+        guard model.hasPrimaryKeyDirective else { return .input(ModelNames(model).deleteInput, fields: [SDLField("id", "ID!")] + versionInput) }
         let fields = model.primaryKeyFields.map { SDLField($0.name, $0.type.with(required: true).description) }
-        return .input(ModelNames(model).deleteInput, fields: fields)
+        return .input(ModelNames(model).deleteInput, fields: fields + versionInput)
     }
 
     /// The input twin of a non-model object type.

@@ -4,6 +4,13 @@ import Postgres
 /// A guarded write touched no row: the record is missing or the condition was false.
 struct ConditionalCheckFailed: Error {}
 
+/// A versioned write lost to a newer version of its record (conflict detection): `ConflictUnhandled`, with the
+/// stored record, as the write's selection shows it, for the client's conflict handler.
+struct ConflictUnhandled: Error {
+    /// The stored record's JSON text.
+    let record: String
+}
+
 /// Maps database errors to the field errors AppSync clients know, and our own (README.md names them): nothing of
 /// the SQL leaks, and reference errors are told in the schema's words.
 struct DatabaseErrorMapping {
@@ -18,6 +25,11 @@ struct DatabaseErrorMapping {
         }
         if error is ConditionalCheckFailed {
             return (entry("The conditional request failed (Service: DynamoDb, Status Code: 400, Request ID: \(requestID))", "DynamoDB:ConditionalCheckFailedException"), false)
+        }
+        if let conflict = error as? ConflictUnhandled {
+            var rejected = entry("Conflict resolver rejects mutation.", "ConflictUnhandled")
+            rejected.data = conflict.record
+            return (rejected, false)
         }
         if let error = error as? ReferenceMissing {
             return (entry(error.message, "ReferenceNotFound"), false)

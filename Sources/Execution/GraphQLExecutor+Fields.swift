@@ -87,7 +87,15 @@ extension GraphQLExecutor {
         let result: QueryResult
         if mutation, statement.readBack == nil, statement.denialCheck == nil, statement.expectedCounts.isEmpty {
             result = try await runner.run(statement.sql, statement.parameters, idempotent: false, tenant: tenant)
-            if statement.requiresRow && result.rows.isEmpty { throw statement.deniesWithoutRow ? DeniedAtRun() : ConditionalCheckFailed() }
+            if statement.requiresRow && result.rows.isEmpty {
+                if statement.deniesWithoutRow { throw DeniedAtRun() }
+                // A versioned write that lost: the stored record, read after the write's own commit (the
+                // common case, a write that wins, stays one statement without a transaction).
+                if let read = statement.conflictRead, let record = try await runner.run(read.sql, read.parameters, idempotent: true, tenant: tenant).scalar {
+                    throw ConflictUnhandled(record: record)
+                }
+                throw ConditionalCheckFailed()
+            }
         } else if mutation {
             result = try await runner.runTransaction(tenant: tenant) { transaction in try Self.write(statement, on: transaction) }
         } else {
@@ -112,12 +120,15 @@ extension GraphQLExecutor {
 
     /// Why a write that must touch a row touched none: the caller's rules do not match the record (asked in
     /// the write's transaction when the plan carries a check, and always so for a create under owner rules
-    /// without a condition), or its condition failed.
+    /// without a condition), the record has a newer version (a versioned write's conflict), or its condition
+    /// failed.
     private static func whyNoRow(_ statement: PlannedStatement, _ transaction: any TransactionStatements) throws -> any Error {
         if statement.deniesWithoutRow { return DeniedAtRun() }
-        guard let check = statement.denialCheck else { return ConditionalCheckFailed() }
-        let matches = try transaction.run(check.sql, check.parameters).scalar == "t"
-        return matches ? ConditionalCheckFailed() : DeniedAtRun()
+        if let check = statement.denialCheck, try transaction.run(check.sql, check.parameters).scalar != "t" { return DeniedAtRun() }
+        if let read = statement.conflictRead, let record = try transaction.run(read.sql, read.parameters).scalar {
+            return ConflictUnhandled(record: record)
+        }
+        return ConditionalCheckFailed()
     }
 
     /// The error of a part of a write whose count differed from the plan's expectation; thrown inside the

@@ -23,6 +23,9 @@ extension GraphQLExecutor {
     }
 
     /// The tables of the models that have subscription fields: the ones whose changes must be recorded.
+    /// True under conflict detection: a delete leaves a tombstone, which subscribers get as a delete.
+    package var keepsTombstones: Bool { view.keepsTombstones }
+
     package var subscribedTables: [TableName] {
         Set(view.api.subscriptionFields.values.map(\.model)).sorted().compactMap { view.model($0).map(view.table) }
     }

@@ -15,6 +15,8 @@ package struct ResponseError: Sendable {
     package var locations: [(line: Int, column: Int)]
     /// The request id, quoted under `extensions` so a client can find the server's log line.
     package var requestID: String?
+    /// The JSON text of the error's `data` (a conflict's stored record); nil writes `null`.
+    package var data: String?
 
     /// Creates an entry.
     package init(message: String, errorType: String?, path: [String]? = nil, locations: [(line: Int, column: Int)] = [], requestID: String? = nil) {
@@ -73,7 +75,7 @@ package enum ResponseJSON {
         var parts: [String] = []
         parts.append("\"path\":" + (error.path.map { "[" + $0.map(JSONText.quote).joined(separator: ",") + "]" } ?? "null"))
         if error.errorType != nil || error.path != nil {
-            parts.append("\"data\":null")
+            parts.append("\"data\":" + (error.data ?? "null"))
             parts.append("\"errorType\":" + (error.errorType.map(JSONText.quote) ?? "null"))
             parts.append("\"errorInfo\":null")
         }

@@ -30,6 +30,7 @@ package enum DDL {
     package static func defaultExpression(_ column: StorageColumn) -> SQLExpression? {
         switch column.defaultValue {
         case .now?: .function(.now, [])
+        case .epochMilliseconds?: SyncSQL.nowMilliseconds
         case .constant(let value)?: .cast(.constant(value), column.type)
         case nil: nil
         }

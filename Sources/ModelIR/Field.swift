@@ -14,6 +14,9 @@ package struct Field: Equatable, Sendable, Codable {
         case implicitReference
         /// The owner field an `@auth` owner rule names that the model does not declare (a nullable `String`).
         case implicitOwner
+        /// `_version`, `_deleted` or `_lastChangedAt`: the sync metadata conflict detection adds to every
+        /// model (`Schema.enablingConflictDetection`).
+        case syncMetadata
     }
 
     /// The GraphQL name.

@@ -9,6 +9,9 @@ package struct Schema: Equatable, Sendable, Codable {
     /// The SQL engine an existing database's schema declares (`input AMPLIFY { engine: String = "postgres" }`);
     /// nil for a schema whose tables ModelGraph creates and migrates.
     package var engine: DatabaseEngine?
+    /// AppSync's conflict detection, when the server turned it on (`--conflict-detection`): every model then
+    /// carries the sync metadata fields and the API gains the DataStore sync surface. Nil without it.
+    package var conflictDetection: ConflictDetection?
 
     /// True when the schema describes tables that already exist: ModelGraph serves them and manages none.
     package var isExistingDatabase: Bool { engine != nil }

@@ -53,4 +53,7 @@ package struct APISchemaView: Sendable {
     package func table(_ model: Model) -> TableName { TableName(schema: databaseSchema, model.tableName) }
 
     var schema: Schema { api.models }
+
+    /// True under conflict detection: a delete leaves a tombstone (`_deleted: true`) instead of removing the row.
+    package var keepsTombstones: Bool { api.models.conflictDetection != nil }
 }

@@ -55,13 +55,26 @@ struct BatchCompiler {
             let deletes = UpdateDeleteCompiler(selection: selection)
             for item in entries {
                 for (name, _) in item where !model.primaryKey.contains(name) && !(name == "id" && !model.hasPrimaryKeyDirective) {
+                    if api.keepsTombstones, name == SyncField.version { continue }
                     throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(inputType)'.")
                 }
                 let alias = writer.binds.alias()
                 var conditions = [try deletes.keyCondition(item, model: model, alias: alias, operation: "delete", binds: &writer.binds)]
                 if let records { conditions.append(selection.access.predicate(records, model: model, alias: alias, binds: &writer.binds)) }
+                let failure: ExpectedCount.Failure = records == nil ? .conditionalCheckFailed : .unauthorized
+                if api.keepsTombstones {
+                    // Under conflict detection each item becomes a tombstone when its `_version` is current (a
+                    // stale one fails the batch, as a failed condition does); its cascade is not followed.
+                    let version = try deletes.versionParameter(item, binds: &writer.binds)
+                    conditions.append(deletes.versionMatches(model: model, target: alias, version: version))
+                    let deleted = model.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
+                    let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + deletes.versionAssignments(model: model, target: alias)
+                    let tombstone = Update(table: api.table(model), alias: alias, assignments: assignments, where: .and(conditions))
+                    written.append(writer.appendChecked(.update(tombstone), failure: failure))
+                    continue
+                }
                 let delete = Delete(table: api.table(model), alias: alias, where: .and(conditions))
-                written.append(writer.appendChecked(.delete(delete), failure: records == nil ? .conditionalCheckFailed : .unauthorized))
+                written.append(writer.appendChecked(.delete(delete), failure: failure))
             }
         default:
             var total = (records: 0, nesting: 0)

@@ -10,14 +10,17 @@ import Storage
 struct ConnectionCompiler {
     let selection: SelectionCompiler
 
+    /// The connection's sub-query. `startedAt` is a sync's (its value, and its tokens carry it); nil for every
+    /// other connection, whose `startedAt` is null.
     func connection(
         field: GraphQL.Field, model: Model, alias: String, condition: SQLExpression, arguments: ConnectionArguments,
-        orderKeys: [String]? = nil, binds: inout BindAllocator
+        orderKeys: [String]? = nil, startedAt: SQLExpression? = nil, binds: inout BindAllocator
     ) throws(PlanError) -> SQLExpression {
         let keys = try sortKeys(model: model, arguments: arguments, orderKeys: orderKeys)
         let keyColumns = keys.map { SQLExpression.column(table: alias, name: $0.field.columnName) }
         let order = zip(keys, keyColumns).map { $0.order($1) }
-        let conditions = [condition] + (try pageConditions(model: model, alias: alias, keys: keys, arguments: arguments, binds: &binds))
+        let sync = startedAt != nil
+        let conditions = [condition] + (try pageConditions(model: model, alias: alias, keys: keys, arguments: arguments, sync: sync, binds: &binds))
         let (defaultLimit, maximumLimit) = (arguments.defaultLimit, arguments.maximumLimit)
         let limit = try binds.bind(arguments.limit, as: .integer) { (value) throws(PlanError) in
             String(try ConnectionArguments.pageSize(value, defaultLimit: defaultLimit, maximumLimit: maximumLimit))
@@ -59,7 +62,9 @@ struct ConnectionCompiler {
                 let items = wantsToken ? SQLExpression.slice(rows, lower: .integer(1), upper: limit) : rows
                 outer.append((key, .function(.coalesce, [.function(.arrayToJSON, [items]), .cast(.constant("[]"), .json)])))
             case "nextToken":
-                outer.append((key, try nextToken(keyCount: keys.count, page: page, limit: limit, arguments: arguments, binds: &binds)))
+                outer.append((key, try nextToken(keyCount: keys.count, page: page, limit: limit, arguments: arguments, startedAt: startedAt, binds: &binds)))
+            case "startedAt" where selection.api.schema.conflictDetection != nil:
+                outer.append((key, startedAt ?? .cast(.keyword(.null), .bigint)))
             default:
                 throw PlanError(.validation, "Field '\(selected.name.value)' in type '\(connectionName)' is undefined.")
             }
@@ -89,7 +94,7 @@ struct ConnectionCompiler {
     /// token's values (each a parameter checked against the token's hash of the arguments; a version 2 token,
     /// of a `sort`, may hold NULL for a key that can be NULL).
     private func pageConditions(
-        model: Model, alias: String, keys: [SortKey], arguments: ConnectionArguments, binds: inout BindAllocator
+        model: Model, alias: String, keys: [SortKey], arguments: ConnectionArguments, sync: Bool, binds: inout BindAllocator
     ) throws(PlanError) -> [SQLExpression] {
         var conditions: [SQLExpression] = []
         if let filter = arguments.filter {
@@ -114,7 +119,7 @@ struct ConnectionCompiler {
                     let hash = ConnectionArguments.hash(fieldName: fieldName, labels: labels, values: Array(inputs.dropFirst()))
                     let value: String
                     if version == 1 {
-                        value = try NextToken.decode(text, expectedHash: hash, keyCount: keyCount)[position]
+                        value = try NextToken.decode(text, expectedHash: hash, keyCount: keyCount, sync: sync)[position]
                     } else if let decoded = try NextToken.decode(text, expectedHash: hash, keyCount: keyCount, version: 2)[position] {
                         value = decoded
                     } else {
@@ -133,16 +138,16 @@ struct ConnectionCompiler {
     /// The connection's `nextToken`: when the page holds one row more than `limit`, a token of the last kept
     /// row's key and the hash of the arguments; otherwise null.
     private func nextToken(
-        keyCount: Int, page: String, limit: SQLExpression, arguments: ConnectionArguments, binds: inout BindAllocator
+        keyCount: Int, page: String, limit: SQLExpression, arguments: ConnectionArguments, startedAt: SQLExpression?, binds: inout BindAllocator
     ) throws(PlanError) -> SQLExpression {
         let (fieldName, labels) = (arguments.fieldName, arguments.fingerprint.map(\.label))
         let hash = try binds.bind(arguments.fingerprint.map(\.value), as: .text) { (inputs) throws(PlanError) in
             ConnectionArguments.hash(fieldName: fieldName, labels: labels, values: inputs)
         }
         let lastKey = (0..<keyCount).map { SQLExpression.element(.aggregate(.arrayAgg, [.column(table: page, name: "k\($0)")]), limit) }
-        let version = arguments.sort == nil ? 1 : 2
+        let version = startedAt != nil ? NextToken.syncVersion : arguments.sort == nil ? 1 : 2
         return .caseWhen(
-            [(.binary(.aggregate(.count, [.keyword(.star)]), .greater, limit), NextToken.expression(keys: lastKey, hash: hash, version: version))],
+            [(.binary(.aggregate(.count, [.keyword(.star)]), .greater, limit), NextToken.expression(keys: lastKey, hash: hash, version: version, startedAt: startedAt))],
             else: nil
         )
     }

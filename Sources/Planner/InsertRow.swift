@@ -31,7 +31,9 @@ extension MutationCompiler {
         var values: [SQLExpression] = []
         var given: Set<String> = []
         for (name, value) in entries {
-            guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .implicitTimestamp else {
+            // A create's `_version` is ignored: every record starts at version 1 (the column's default).
+            if api.schema.conflictDetection != nil, name == SyncField.version { continue }
+            guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .implicitTimestamp, modelField.origin != .syncMetadata else {
                 throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).createInput)'.")
             }
             if value == .null, modelField.type.isRequired, !modelField.isGeneratedByDatabase, !(modelField.name == "id" && model.generatesID) {
@@ -52,7 +54,7 @@ extension MutationCompiler {
             values.insert(.cast(.function(.genRandomUUID, []), StorageMapping.sqlType(of: id)), at: 0)
         }
         for field in model.storedFields where field.type.isRequired && !given.contains(field.name) {
-            if field.origin == .implicitTimestamp || field.hasDefault || field.name == "id" && model.generatesID { continue }
+            if field.origin == .implicitTimestamp || field.origin == .syncMetadata || field.hasDefault || field.name == "id" && model.generatesID { continue }
             throw PlanError(.badValue, "Field '\(model.name).\(field.name)' is required in '\(ModelNames(model).createInput)'.")
         }
         let fieldRules = try FieldWriteAccess(given: given, model: model, operation: .create, access: selection.access).records

@@ -13,13 +13,18 @@ enum NextToken {
         StableHash.hex(fingerprint)
     }
 
-    /// The SQL expression producing a token of `version` from key columns (a NULL column becomes a JSON null).
-    static func expression(keys: [SQLExpression], hash: SQLExpression, version: Int = 1) -> SQLExpression {
-        let document = SQLExpression.function(
-            .jsonBuildObject,
-            [
-                .constant("v"), .integer(version), .constant("h"), hash, .constant("k"), .function(.jsonBuildArray, keys.map { .cast($0, .text) }),
-            ])
+    /// The version of a sync's tokens: version 1's key and the sync's `startedAt` (`"s"`), which every page
+    /// of one sync repeats.
+    static let syncVersion = 3
+
+    /// The SQL expression producing a token of `version` from key columns (a NULL column becomes a JSON null);
+    /// a sync's token also holds its `startedAt`.
+    static func expression(keys: [SQLExpression], hash: SQLExpression, version: Int = 1, startedAt: SQLExpression? = nil) -> SQLExpression {
+        var members: [SQLExpression] = [
+            .constant("v"), .integer(version), .constant("h"), hash, .constant("k"), .function(.jsonBuildArray, keys.map { .cast($0, .text) }),
+        ]
+        if let startedAt { members += [.constant("s"), startedAt] }
+        let document = SQLExpression.function(.jsonBuildObject, members)
         let encoded = SQLExpression.function(.encode, [.function(.convertTo, [.cast(document, .text), .constant("UTF8")]), .constant("base64")])
         return .function(.translate, [encoded, .constant("\n"), .constant("")])
     }
@@ -27,11 +32,12 @@ enum NextToken {
     /// The error for a token that cannot be used.
     static let invalid = PlanError(.invalidNextToken, "Invalid nextToken: it is malformed or was issued for other arguments.")
 
-    /// The key values of a version 1 token, checked against the arguments' hash. A token is small and flat:
-    /// anything longer than 64 KB or nested deeper than the token's own shape is refused before it is parsed.
-    static func decode(_ token: String, expectedHash: String, keyCount: Int) throws(PlanError) -> [String] {
+    /// The key values of a version 1 (or, for a sync, 3) token, checked against the arguments' hash. A token
+    /// is small and flat: anything longer than 64 KB or nested deeper than the token's own shape is refused
+    /// before it is parsed.
+    static func decode(_ token: String, expectedHash: String, keyCount: Int, sync: Bool = false) throws(PlanError) -> [String] {
         var keys: [String] = []
-        for key in try decode(token, expectedHash: expectedHash, keyCount: keyCount, version: 1) {
+        for key in try decode(token, expectedHash: expectedHash, keyCount: keyCount, version: sync ? syncVersion : 1) {
             guard let key else { throw invalid }
             keys.append(key)
         }
@@ -55,6 +61,15 @@ enum NextToken {
             }
         }
         return keys
+    }
+
+    /// The `startedAt` a sync's token carries (epoch milliseconds), checked against the arguments' hash.
+    static func startedAt(_ token: String, expectedHash: String, keyCount: Int) throws(PlanError) -> String {
+        _ = try decode(token, expectedHash: expectedHash, keyCount: keyCount, sync: true)
+        guard let data = Data(base64Encoded: token), let object = try? JSONReader.parse(Array(data), maximumDepth: 3),
+            case .int(let startedAt)? = object["s"]
+        else { throw invalid }
+        return String(startedAt)
     }
 
     /// `value`, a key read from a token, when a column of `type` can take it; a forged token's value that the

@@ -54,7 +54,7 @@ struct OperationCost: Sendable {
                         step = (.count(1), .introspection)
                     } else if let root = rootFields[name], let model = view.model(root.model) {
                         switch root.kind {
-                        case .list, .indexQuery: step = (Self.page(field, values, defaultLimit: 100, view), .connection(model))
+                        case .list, .indexQuery, .sync: step = (Self.page(field, values, defaultLimit: 100, view), .connection(model))
                         case .batchCreate, .batchUpdate, .batchDelete: step = (.count(Self.batchItems(field, values)), .model(model))
                         default: step = (.count(1), .model(model))
                         }

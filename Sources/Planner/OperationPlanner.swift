@@ -344,7 +344,7 @@ package final class OperationPlanner: Sendable {
     static func operation(_ kind: RootFieldKind) -> ModelOperation {
         switch kind {
         case .get: .get
-        case .list, .indexQuery, .count, .aggregate: .list
+        case .list, .sync, .indexQuery, .count, .aggregate: .list
         case .create, .batchCreate: .create
         case .update, .batchUpdate: .update
         case .delete, .batchDelete: .delete

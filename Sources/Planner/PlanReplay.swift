@@ -27,6 +27,7 @@ extension PlannedStatement {
     var isFixed: Bool {
         parameterSources.allSatisfy(\.isFixed) && (readBack?.parameterSources.allSatisfy(\.isFixed) ?? true)
             && referenceChecks.allSatisfy { $0.parameterSources.allSatisfy(\.isFixed) } && (denialCheck?.parameterSources.allSatisfy(\.isFixed) ?? true)
+            && (conflictRead?.parameterSources.allSatisfy(\.isFixed) ?? true)
     }
 
     /// Computes every parameter (the statement's, its read-back's, its reference checks' and its
@@ -43,6 +44,10 @@ extension PlannedStatement {
         if var denialCheck {
             denialCheck.parameters = try Self.values(denialCheck.parameterSources, leaves, caller)
             self.denialCheck = denialCheck
+        }
+        if var conflictRead {
+            conflictRead.parameters = try Self.values(conflictRead.parameterSources, leaves, caller)
+            self.conflictRead = conflictRead
         }
     }
 

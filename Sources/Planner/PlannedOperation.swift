@@ -3,7 +3,7 @@ package struct PlannedStatement: Equatable, Sendable {
     package static func == (lhs: PlannedStatement, rhs: PlannedStatement) -> Bool {
         lhs.sql == rhs.sql && lhs.parameters == rhs.parameters && lhs.requiresRow == rhs.requiresRow && lhs.referenceChecks == rhs.referenceChecks
             && lhs.needsCustomPlan == rhs.needsCustomPlan && lhs.readBack == rhs.readBack && lhs.readsDenial == rhs.readsDenial && lhs.denialCheck == rhs.denialCheck
-            && lhs.deniesWithoutRow == rhs.deniesWithoutRow && lhs.expectedCounts == rhs.expectedCounts
+            && lhs.deniesWithoutRow == rhs.deniesWithoutRow && lhs.expectedCounts == rhs.expectedCounts && lhs.conflictRead == rhs.conflictRead
     }
 
     /// The SQL text (deterministic for a given operation and variable shape).
@@ -30,6 +30,10 @@ package struct PlannedStatement: Equatable, Sendable {
     /// For an update or delete under owner or group rules: when the write touched no row, this statement tells
     /// whether the record is the caller's (then its condition failed) or not (`unauthorized`).
     package var denialCheck: DenialCheck?
+    /// For an update or delete under conflict detection: when the write touched no row, this statement reads
+    /// the stored record if its `_version` is not the one the write carried (the write is then
+    /// `ConflictUnhandled`, with that record as the error's `data`).
+    package var conflictRead: ConflictRead?
     /// For a create under owner or group rules without a condition: no row back means the new values are not
     /// the caller's (`unauthorized`).
     package var deniesWithoutRow = false
@@ -84,6 +88,22 @@ package struct DenialCheck: Equatable, Sendable {
     }
 
     /// `SELECT <rules match> FROM <table> WHERE <key>`.
+    package var sql: String
+    /// Its parameters.
+    package var parameters: [String?]
+    /// Where each parameter comes from.
+    var parameterSources: [ParameterSource] = []
+}
+
+/// A read telling a versioned write that touched no row whether it lost to a newer version: its one cell is
+/// the selection's JSON over the stored record, and there is a row only when the record exists with another
+/// `_version` than the write's.
+package struct ConflictRead: Equatable, Sendable {
+    package static func == (lhs: ConflictRead, rhs: ConflictRead) -> Bool {
+        lhs.sql == rhs.sql && lhs.parameters == rhs.parameters
+    }
+
+    /// `SELECT <selection> FROM <table> WHERE <key> AND _version <> <the write's>`.
     package var sql: String
     /// Its parameters.
     package var parameters: [String?]

@@ -30,6 +30,11 @@ struct RootFieldCompiler {
                 try list(
                     field, model: model, root: root, keyFields: [index.fields[0]], orderKeys: index.fields + model.primaryKey.filter { !index.fields.contains($0) },
                     records: records, binds: &binds))
+        case .sync:
+            var planned = PlannedStatement(sql: SQLRenderer.render(.select(try sync(field, model: model, records: records, binds: &binds))), binds: binds)
+            // A base sync reads every record and a delta sync a few: each is planned for its own `lastSync`.
+            planned.needsCustomPlan = true
+            return planned
         case .create:
             return try NestedWriteCompiler(selection: selection).createOrNested(field, model: model, records: records)
         case .batchCreate, .batchUpdate, .batchDelete:

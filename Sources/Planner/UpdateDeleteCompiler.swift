@@ -51,11 +51,14 @@ struct UpdateDeleteCompiler {
         let row = try updateRow(model: model, entries: entries, records: records, condition: condition, binds: &binds)
         var update = row.update
         let ruleSets = row.ruleSets
+        // An optimistic write that lost to a newer version answers with the stored record.
+        let conflict = api.schema.conflictDetection?.handler == .optimistic
         if try !selection.reaches(model.name, from: selectionSet, on: model) {
             // The selection sees the record only through `RETURNING *`: one statement, one round trip.
             let select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
             var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
             if !ruleSets.isEmpty { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: ruleSets) }
+            if conflict { planned.conflictRead = try conflictRead(entries, model: model, selectionSet: selectionSet, operation: "update") }
             return planned
         }
         update.returning = model.primaryKeyFields.map(\.columnName)
@@ -64,6 +67,7 @@ struct UpdateDeleteCompiler {
             readBack: try MutationCompiler(selection: selection).readBack(selectionSet, model: model)
         )
         if !ruleSets.isEmpty { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: ruleSets) }
+        if conflict { planned.conflictRead = try conflictRead(entries, model: model, selectionSet: selectionSet, operation: "update") }
         return planned
     }
 
@@ -81,6 +85,7 @@ struct UpdateDeleteCompiler {
     /// `deleteX(input:, condition:)`; under owner or group `records` rules only a record they match is deleted.
     func delete(_ field: GraphQL.Field, model: Model, records: [AuthRule]? = nil) throws(PlanError) -> PlannedStatement {
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
+        if api.schema.conflictDetection != nil { return try tombstone(field, model: model, records: records) }
         var binds = BindAllocator(caller: selection.access.caller)
         let (entries, condition) = try inputs(field)
         for (name, _) in entries where !model.primaryKey.contains(name) && !(name == "id" && !model.hasPrimaryKeyDirective) {

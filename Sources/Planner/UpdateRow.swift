@@ -41,18 +41,37 @@ extension UpdateDeleteCompiler {
                     "When updating any part of the composite sort key for @index '\(index.name)', you must provide all fields for the key. Missing key: '\(missing)'.")
             }
         }
+        let detection = api.schema.conflictDetection
+        // Under conflict detection the input's `_version` is the one the client saw, never a value to write.
+        let version = detection == nil ? nil : try versionParameter(entries, binds: &binds)
+        var written: [String: ModelIR.Field] = [:]
         for (name, value) in entries where !model.primaryKey.contains(name) {
-            guard let modelField = model.field(named: name), modelField.isStored else {
+            if version != nil, name == SyncField.version { continue }
+            guard let modelField = model.field(named: name), modelField.isStored, modelField.origin != .syncMetadata else {
                 throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).updateInput)'.")
             }
             if value == .null, modelField.type.isRequired {
                 throw PlanError(.badValue, "Field '\(model.name).\(name)' is required and cannot be set to null.")
             }
             assignments.append((modelField.columnName, try binds.bind(value, for: modelField, of: model, schema: api.schema)))
+            written[modelField.columnName] = modelField
         }
         assignments += filled.map { (column: $0.field.columnName, value: $0.value) }
         if let updatedAt = model.timestamps.updatedAt, !given.contains(updatedAt), let column = model.field(named: updatedAt)?.columnName {
             assignments.append((column, .function(.now, [])))
+        }
+        if let detection, let version {
+            let matches = versionMatches(model: model, target: target, version: version)
+            switch detection.handler {
+            case .optimistic:
+                conditions.append(matches)
+            case .automerge:
+                assignments = assignments.map { assignment in
+                    guard let field = written[assignment.column] else { return assignment }
+                    return (assignment.column, merged(assignment.value, field: field, target: target, matches: matches))
+                }
+            }
+            assignments += versionAssignments(model: model, target: target)
         }
         if assignments.isEmpty, let key = model.primaryKeyFields.first {
             // Nothing to change: still lock and return the record (and fail when it is missing).

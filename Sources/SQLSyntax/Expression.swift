@@ -89,6 +89,8 @@ package enum SQLOperator: String, Sendable, Equatable {
     case and = "AND"
     case or = "OR"
     case plus = "+"
+    case minus = "-"
+    case times = "*"
     case concat = "||"
     /// Full-text match of a `tsvector` and a `tsquery`.
     case textSearchMatch = "@@"
@@ -124,6 +126,11 @@ package enum SQLFunction: String, Sendable, Equatable {
     /// Aggregates (used with `SQLExpression.aggregate`).
     case sum, avg, min, max
     case toTSVector = "to_tsvector"
+    case datePart = "date_part"
+    case least
+    case backendPID = "pg_backend_pid"
+    case currentDatabase = "current_database"
+    case jsonbTypeof = "jsonb_typeof"
     case websearchToTSQuery = "websearch_to_tsquery"
 }
 

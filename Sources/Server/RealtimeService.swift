@@ -22,7 +22,7 @@ package struct RealtimeDelivery: Sendable {
         executor: inout GraphQLExecutor, client: PostgresClient, keys: APIKeyStore, authenticator: Authenticator? = nil, settings: RealtimeSettings = RealtimeSettings(),
         feedConfiguration: ChangeFeed.Configuration? = nil, logger: Logger
     ) async throws -> RealtimeDelivery {
-        try await ChangeLog.install(on: executor.subscribedTables, client: client)
+        try await ChangeLog.install(on: executor.subscribedTables, tombstones: executor.keepsTombstones, client: client)
         // Delivery statements run one batch at a time, on a connection of their own: a stream of events never
         // takes a request's place in the pool.
         var deliveryDatabase = client.configuration

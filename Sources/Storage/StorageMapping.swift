@@ -60,6 +60,8 @@ package enum StorageMapping {
             }
             if field.origin == .implicitTimestamp {
                 column.defaultValue = .now
+            } else if field.origin == .syncMetadata, field.name == SyncField.lastChangedAt {
+                column.defaultValue = .epochMilliseconds
             } else if let value = field.defaultValue {
                 column.defaultValue = .constant(value)
             }
@@ -107,6 +109,10 @@ package enum StorageMapping {
                 ))
         }
         indexes += textIndexes(of: model)
+        // A delta sync reads the records changed since its `lastSync`.
+        if schema.conflictDetection != nil, let changed = model.field(named: SyncField.lastChangedAt), changed.origin == .syncMetadata {
+            addIndex(SyncField.lastChangedAt, [SyncField.lastChangedAt])
+        }
         return StorageTable(name: model.tableName, columns: columns, primaryKey: primaryKey, indexes: indexes, foreignKeys: foreignKeys)
     }
 

@@ -49,6 +49,8 @@ package enum ColumnDefault: Codable, Equatable, Sendable {
     case now
     /// A constant from `@default(value:)`, cast to the column type.
     case constant(String)
+    /// The transaction's time in epoch milliseconds (`SyncSQL.nowMilliseconds`), for `_lastChangedAt`.
+    case epochMilliseconds
 }
 
 /// A non-unique index: on columns, or on an expression of one column (the text indexes). The expression,

@@ -34,10 +34,18 @@ package enum ChangeLog {
         );
         INSERT INTO modelgraph.change_horizon DEFAULT VALUES ON CONFLICT DO NOTHING;
         CREATE OR REPLACE FUNCTION modelgraph.record_change() RETURNS trigger LANGUAGE plpgsql AS $function$
+        DECLARE
+          new_image jsonb := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END;
+          old_image jsonb := CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END;
+          operation text := CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END;
         BEGIN
+          IF TG_NARGS > 0 AND TG_ARGV[0] = 'tombstones' AND TG_OP = 'UPDATE'
+             AND new_image -> '_deleted' = 'true'::jsonb AND (old_image -> '_deleted') IS DISTINCT FROM 'true'::jsonb THEN
+            operation := 'delete';
+            old_image := new_image;
+          END IF;
           INSERT INTO modelgraph.changes (table_schema, table_name, operation, new_row, old_row)
-          VALUES (TG_TABLE_SCHEMA, TG_TABLE_NAME, CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
-                  CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END, CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END);
+          VALUES (TG_TABLE_SCHEMA, TG_TABLE_NAME, operation, new_image, old_image);
           RETURN NULL;
         END
         $function$;
@@ -47,11 +55,13 @@ package enum ChangeLog {
     package static let triggerName = "modelgraph_record_change"
 
     /// Installs (or keeps) the recording trigger on each of `tables`, in one statement list: idempotent, so
-    /// every process runs it at start.
-    package static func captureStatements(for tables: [TableName]) -> String {
+    /// every process runs it at start. With `tombstones` (conflict detection), an update that turns a record
+    /// into a tombstone (`_deleted` becomes true) is recorded as a delete whose image is the tombstone, as
+    /// AppSync delivers it to `onDeleteX`.
+    package static func captureStatements(for tables: [TableName], tombstones: Bool = false) -> String {
         tables.map { table in
             "CREATE OR REPLACE TRIGGER \(Quoting.identifier(triggerName)) AFTER INSERT OR UPDATE OR DELETE ON \(SQLRenderer.tableName(table)) "
-                + "FOR EACH ROW EXECUTE FUNCTION modelgraph.record_change();"
+                + "FOR EACH ROW EXECUTE FUNCTION modelgraph.record_change(\(tombstones ? "'tombstones'" : ""));"
         }.joined(separator: "\n")
     }
 
@@ -75,12 +85,12 @@ package enum ChangeLog {
     }
 
     /// Installs the recording trigger on `tables` (idempotent; concurrent starts take turns on an advisory
-    /// lock), after `SystemTables.ensure` made the log.
-    package static func install(on tables: [TableName], client: PostgresClient) async throws {
+    /// lock), after `SystemTables.ensure` made the log; `tombstones` as for `captureStatements`.
+    package static func install(on tables: [TableName], tombstones: Bool = false, client: PostgresClient) async throws {
         try await SystemTables.ensure(client)
         guard !tables.isEmpty else { return }
         _ = try await client.withConnection { connection in
-            try connection.execute("SELECT pg_advisory_xact_lock(4242424201);\n" + captureStatements(for: tables))
+            try connection.execute("SELECT pg_advisory_xact_lock(4242424201);\n" + captureStatements(for: tables, tombstones: tombstones))
         }
     }
 

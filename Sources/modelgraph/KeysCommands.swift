@@ -122,6 +122,8 @@ struct KeysSchemaOptions: ParsableArguments {
         // from the environment or the config file, as for the other commands.
         options.textIndexes = []
         options.onDelete = []  // the environment's choice still applies; keys take no --on-delete
+        options.conflictDetection = nil  // likewise
+        options.tombstoneRetentionDays = nil
         return try options.loadDocument()
     }
 

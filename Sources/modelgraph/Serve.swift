@@ -241,6 +241,19 @@ struct Serve: AsyncParsableCommand {
                 api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger)
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             let configuration = serverConfiguration
+            // Conflict detection's tombstones older than the retention go, now and then every hour.
+            let purge = Task { [schema] in
+                while !Task.isCancelled, schema.conflictDetection != nil {
+                    do {
+                        let removed = try await TombstonePurge.run(schema, client: client)
+                        if removed > 0 { logger.info("purged \(removed) tombstone(s) older than the retention") }
+                    } catch {
+                        logger.warning("tombstone purge failed; it runs again later", metadata: ["error": "\(error)"])
+                    }
+                    try? await Task.sleep(for: TombstonePurge.interval)
+                }
+            }
+            defer { purge.cancel() }
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
                 try await runServer(
                     configuration: configuration, executor: executor, client: client, keys: keys, authenticator: authenticator, logger: logger, realtime: realtime,

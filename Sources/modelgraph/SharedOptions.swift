@@ -27,6 +27,20 @@ struct SchemaOptions: ParsableArguments {
             valueName: "Model.field=ACTION"))
     var onDelete: [String] = []
 
+    @Option(
+        name: .customLong("conflict-detection"),
+        help: ArgumentHelp(
+            "AppSync's conflict detection for DataStore clients: versioned records, tombstones, syncX queries; automerge or optimistic (env MODELGRAPH_CONFLICT_DETECTION).",
+            valueName: "handler"))
+    var conflictDetection: String?
+
+    @Option(
+        name: .customLong("tombstone-retention-days"),
+        help: ArgumentHelp(
+            "Under conflict detection, how long a deleted record's tombstone is kept before it is purged, in days (default 30; env MODELGRAPH_TOMBSTONE_RETENTION_DAYS).",
+            valueName: "days"))
+    var tombstoneRetentionDays: Int?
+
     /// The schema file's text; a missing or unreadable file is the user's to fix (exit 1), not a usage error
     /// (ArgumentParser's 64).
     func read() throws -> String {
@@ -56,7 +70,8 @@ struct SchemaOptions: ParsableArguments {
             throw UserError(SchemaFile.format(result.errors, source: source, modules: result.modules) + "\n\(result.errors.count) error(s) in \(schema)")
         }
         try OnDeleteOptions.apply(flags: onDelete, to: &parsed, schemaFile: schema)
-        let indexed = try TextIndexOverlay.apply(textIndexes, to: parsed)
+        let indexed = try ConflictDetectionOptions.apply(
+            handler: conflictDetection, retentionDays: tombstoneRetentionDays, to: try TextIndexOverlay.apply(textIndexes, to: parsed), schemaFile: schema)
         return SchemaDocument(file: schema, schema: indexed, conversion: result.conversion, source: source, modules: result.modules)
     }
 }

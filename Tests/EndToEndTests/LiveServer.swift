@@ -39,16 +39,17 @@ final class LiveServer: Sendable {
     }
 
     /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, serving the API of `surface`, with the
-    /// text indexes `textIndexes` declares (`--text-index`).
+    /// text indexes `textIndexes` declares (`--text-index`) and `conflictDetection` (`--conflict-detection`).
     static func start(
         schema name: String, surface: APISurface = .extended, textIndexes: [String] = [],
         configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5,
-        writeLimits: WriteLimits = WriteLimits()
+        writeLimits: WriteLimits = WriteLimits(), conflictDetection: ConflictDetection? = nil
     ) async throws -> LiveServer {
-        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
+        var schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
+        if let conflictDetection { schema = try schema.enablingConflictDetection(conflictDetection) }
         let database: String
         if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
         let client = PostgresClient(configuration: .init(conninfo: database, connections: 4, statementTimeoutMilliseconds: statementTimeoutMilliseconds))

@@ -38,3 +38,18 @@ struct OnDeleteOverrideMigrationTests {
         }
     }
 }
+
+/// The DDL of conflict detection: the three metadata columns with their defaults and the delta sync's index.
+@Suite("Conflict detection: DDL")
+struct ConflictDetectionMigrationTests {
+    @Test("the blog fixture under conflict detection migrates as its golden; turning it on later adds the columns")
+    func columns() throws {
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("blog-implicit"))
+        let syncing = try schema.enablingConflictDetection(ConflictDetection(handler: .automerge))
+        let plan = MigrationDiff.plan(from: StorageSchema(tables: []), to: StorageMapping.storage(for: syncing))
+        if let difference = Golden.check(plan.sql(header: "sync-blog"), named: "sync-blog.sql") { Issue.record(Comment(rawValue: difference)) }
+        let later = MigrationDiff.plan(from: StorageMapping.storage(for: schema), to: StorageMapping.storage(for: syncing))
+        #expect(later.unsupported.isEmpty && later.destructiveSteps.isEmpty, "\(later.unsupported)")
+        if let difference = Golden.check(later.sql(header: "sync-turned-on"), named: "sync-turned-on.sql") { Issue.record(Comment(rawValue: difference)) }
+    }
+}

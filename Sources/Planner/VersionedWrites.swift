@@ -1,0 +1,137 @@
+import APISchema
+import GraphQL
+import ModelIR
+import SQLSyntax
+import Storage
+
+/// Writes under conflict detection (`Schema.conflictDetection`): every update and delete carries the
+/// `_version` the client last saw, bumps it and stamps `_lastChangedAt` in the same statement; a delete leaves a
+/// tombstone; a write that lost to a newer version reads the stored record back for the error.
+extension UpdateDeleteCompiler {
+    /// The `_version` the input carries as an integer parameter: 0 when absent or null, as AppSync reads it.
+    func versionParameter(_ entries: [(String, InputValue)], binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        let value = entries.first { $0.0 == SyncField.version }?.1 ?? .null
+        return try binds.bind(value, as: .integer) { (value) throws(PlanError) in
+            switch value {
+            case .null: return "0"
+            case .int(let number) where Int32(exactly: number) != nil: return String(number)
+            default: throw PlanError(.badValue, "Field '\(SyncField.version)' expects an Int (32-bit).")
+            }
+        }
+    }
+
+    /// `_version = _version + 1, _lastChangedAt = <now in ms>` on the row `target`.
+    func versionAssignments(model: Model, target: String) -> [(column: String, value: SQLExpression)] {
+        let version = model.field(named: SyncField.version)?.columnName ?? SyncField.version
+        let changed = model.field(named: SyncField.lastChangedAt)?.columnName ?? SyncField.lastChangedAt
+        return [(version, .binary(.column(table: target, name: version), .plus, .integer(1))), (changed, SyncSQL.nowMilliseconds)]
+    }
+
+    /// True when the stored `_version` of `target` is `version`.
+    func versionMatches(model: Model, target: String, version: SQLExpression) -> SQLExpression {
+        .binary(.column(table: target, name: model.field(named: SyncField.version)?.columnName ?? SyncField.version), .equal, version)
+    }
+
+    /// The automerge of one assignment: the written value when the versions match; otherwise the stored value
+    /// wins where it is set, a list gets the written elements after its own, an unset field takes the written
+    /// value, and a JSON object (an object type's or an `AWSJSON` value) keeps its own keys and gains the
+    /// written ones it lacks (one level deep; a JSON array is a list).
+    func merged(_ value: SQLExpression, field: ModelIR.Field, target: String, matches: SQLExpression) -> SQLExpression {
+        let stored = SQLExpression.column(table: target, name: field.columnName)
+        let kept = SQLExpression.function(.coalesce, [stored, value])
+        let merge: SQLExpression
+        switch StorageMapping.sqlType(of: field) {
+        case .array:
+            merge = .binary(stored, .concat, value)
+        case .jsonb:
+            func both(_ kind: String) -> SQLExpression {
+                .and([
+                    .binary(.function(.jsonbTypeof, [stored]), .equal, .constant(kind)), .binary(.function(.jsonbTypeof, [value]), .equal, .constant(kind)),
+                ])
+            }
+            merge = .caseWhen([(both("object"), .binary(value, .concat, stored)), (both("array"), .binary(stored, .concat, value))], else: kept)
+        default:
+            merge = kept
+        }
+        return .caseWhen([(matches, value)], else: merge)
+    }
+
+    /// The read of the stored record, as `selectionSet` shows it, when its `_version` is not the one `entries`
+    /// carry: run after a versioned write touched no row, it tells a conflict (and gives its `data`) from a
+    /// missing record or a failed condition.
+    func conflictRead(_ entries: [(String, InputValue)], model: Model, selectionSet: SelectionSet, operation: String) throws(PlanError) -> ConflictRead {
+        var binds = BindAllocator(caller: selection.access.caller)
+        let alias = binds.alias()
+        let key = try keyCondition(entries, model: model, alias: alias, operation: operation, binds: &binds)
+        let version = try versionParameter(entries, binds: &binds)
+        let differs = SQLExpression.not(versionMatches(model: model, target: alias, version: version))
+        let select = try selection.selectObject(
+            selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: .and([key, differs]), binds: &binds)
+        return ConflictRead(sql: SQLRenderer.render(.select(select)), parameters: binds.values, parameterSources: binds.sources)
+    }
+
+    /// `deleteX` under conflict detection: the record becomes a tombstone (`_deleted: true`, a new version,
+    /// `_lastChangedAt` now) when its `_version` is the input's, whichever the handler (a delete cannot be
+    /// merged). The answer is the tombstone; nothing is removed, so no foreign key can block it.
+    func tombstone(_ field: GraphQL.Field, model: Model, records: [AuthRule]?) throws(PlanError) -> PlannedStatement {
+        guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
+        var binds = BindAllocator(caller: selection.access.caller)
+        let (entries, condition) = try inputs(field)
+        for (name, _) in entries where !model.primaryKey.contains(name) && !(name == "id" && !model.hasPrimaryKeyDirective) && name != SyncField.version {
+            throw PlanError(.badValue, "Field '\(name)' is not defined for input type '\(ModelNames(model).deleteInput)'.")
+        }
+        let target = binds.alias()
+        var conditions = [try keyCondition(entries, model: model, alias: target, operation: "delete", binds: &binds)]
+        if let records { conditions.append(selection.access.predicate(records, model: model, alias: target, binds: &binds)) }
+        if let condition {
+            conditions.append(
+                .function(
+                    .coalesce, [try FilterCompiler(api: api, model: model, alias: target, pins: selection.values.pins).condition(condition, binds: &binds), .keyword(.false)]))
+        }
+        conditions.append(versionMatches(model: model, target: target, version: try versionParameter(entries, binds: &binds)))
+        let deleted = model.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
+        let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + versionAssignments(model: model, target: target)
+        let update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
+        var select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
+        var cascades = 0
+        select.with += cascadedTombstones(of: model, written: "written", path: [model.name], count: &cascades)
+        var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
+        planned.conflictRead = try conflictRead(entries, model: model, selectionSet: selectionSet, operation: "delete")
+        if let records { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: [records]) }
+        return planned
+    }
+
+    /// The deepest chain of cascading relationships a tombstone follows in one statement.
+    static let maximumCascadeDepth = 8
+
+    /// The common table expressions that make tombstones, in the same statement, of the live records that a
+    /// cascading relationship (`onDelete: CASCADE`, `--on-delete`, a join model's) deletes with the `model`
+    /// records the CTE `written` returns, and of theirs in turn, along at most `maximumCascadeDepth`
+    /// relationships and never back into a model already on the chain `path`. A data-modifying CTE always runs
+    /// to completion, read or not.
+    func cascadedTombstones(of model: Model, written: String, path: [String], count: inout Int) -> [CommonTableExpression] {
+        guard path.count <= Self.maximumCascadeDepth else { return [] }
+        var expressions: [CommonTableExpression] = []
+        for (_, entry) in api.foreignKeys.entries.sorted(by: { $0.key < $1.key }) where entry.parent == model.name && entry.onDelete == "CASCADE" {
+            guard let child = api.model(entry.child), !path.contains(child.name) else { continue }
+            count += 1
+            let name = "cascade_\(count)"
+            let (target, parent) = ("c", "p")
+            var matches: [SQLExpression] = []
+            for (childField, key) in zip(entry.childFields, model.primaryKeyFields) {
+                let column = child.field(named: childField)?.columnName ?? childField
+                matches.append(.binary(.column(table: parent, name: key.columnName), .equal, .column(table: target, name: column)))
+            }
+            let deleted = child.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
+            let live = SQLExpression.binary(.column(table: target, name: deleted), .isDistinctFrom, .keyword(.true))
+            let parents = Select(columns: [SelectColumn(.integer(1))], from: [.cte(written, alias: parent)], where: .and(matches))
+            let update = Update(
+                table: api.table(child), alias: target,
+                assignments: [(column: deleted, value: SQLExpression.keyword(.true))] + versionAssignments(model: child, target: target),
+                where: .and([live, .exists(parents, negated: false)]))
+            expressions.append(CommonTableExpression(name: name, statement: .update(update)))
+            expressions += cascadedTombstones(of: child, written: name, path: path + [child.name], count: &count)
+        }
+        return expressions
+    }
+}

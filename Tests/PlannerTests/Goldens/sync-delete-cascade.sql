@@ -1,0 +1,6 @@
+-- deleteForum (mutation) (no row = conditional check failed)
+WITH "written" AS (UPDATE "Forum" AS "t0" SET "_deleted" = TRUE, "_version" = ("t0"."_version" + 1), "_lastChangedAt" = ((date_part('epoch', now()) * 1000))::bigint WHERE (("t0"."id" = $1::text) AND ("t0"."_version" = $2::integer)) RETURNING "t0".*), "cascade_1" AS (UPDATE "Thread" AS "c" SET "_deleted" = TRUE, "_version" = ("c"."_version" + 1), "_lastChangedAt" = ((date_part('epoch', now()) * 1000))::bigint WHERE (("c"."_deleted" IS DISTINCT FROM TRUE) AND (EXISTS (SELECT 1 FROM "written" AS "p" WHERE ("p"."id" = "c"."forumId")))) RETURNING "c".*), "cascade_2" AS (UPDATE "Reply" AS "c" SET "_deleted" = TRUE, "_version" = ("c"."_version" + 1), "_lastChangedAt" = ((date_part('epoch', now()) * 1000))::bigint WHERE (("c"."_deleted" IS DISTINCT FROM TRUE) AND (EXISTS (SELECT 1 FROM "cascade_1" AS "p" WHERE ("p"."id" = "c"."threadId")))) RETURNING "c".*) SELECT to_json("__r$2") FROM "written" AS "t1", LATERAL (SELECT "t1"."id" AS "id", "t1"."_deleted" AS "_deleted") AS "__r$2"
+-- parameters: 'f', '1'
+-- conflict read
+SELECT to_json("__r$1") FROM "Forum" AS "t0", LATERAL (SELECT "t0"."id" AS "id", "t0"."_deleted" AS "_deleted") AS "__r$1" WHERE (("t0"."id" = $1::text) AND (NOT ("t0"."_version" = $2::integer)))
+-- parameters: 'f', '1'

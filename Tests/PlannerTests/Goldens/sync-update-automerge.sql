@@ -1,0 +1,3 @@
+-- updatePost (mutation) (no row = conditional check failed)
+WITH "written" AS (UPDATE "Post" AS "t0" SET "title" = CASE WHEN ("t0"."_version" = $2::integer) THEN $3::text ELSE coalesce("t0"."title", $3::text) END, "rating" = CASE WHEN ("t0"."_version" = $2::integer) THEN $4::integer ELSE coalesce("t0"."rating", $4::integer) END, "updatedAt" = now(), "_version" = ("t0"."_version" + 1), "_lastChangedAt" = ((date_part('epoch', now()) * 1000))::bigint WHERE ("t0"."id" = $1::text) RETURNING "t0".*) SELECT to_json("__r$2") FROM "written" AS "t1", LATERAL (SELECT "t1"."id" AS "id", "t1"."title" AS "title", "t1"."_version" AS "_version") AS "__r$2"
+-- parameters: 'p', '2', 't', '2'
