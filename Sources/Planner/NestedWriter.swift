@@ -170,6 +170,8 @@ struct NestedWriter {
         for rules in ruleSets { conditions.append(selection.access.predicate(rules, model: target, alias: alias, binds: &binds)) }
         var assignments = parentKey.map { (column: $0.0.columnName, value: $0.1) }
         if let updatedAt = target.timestamps.updatedAt, let column = target.field(named: updatedAt)?.columnName { assignments.append((column, .function(.now, []))) }
+        // A connected record changed: under conflict detection its version and change time move, as any update's do.
+        if api.schema.conflictDetection != nil { assignments += UpdateDeleteCompiler.versionAssignments(model: target, target: alias) }
         let name = append(.update(Update(table: api.table(target), alias: alias, assignments: assignments, where: .and(conditions))))
         let failure: ExpectedCount.Failure =
             ruleSets.isEmpty

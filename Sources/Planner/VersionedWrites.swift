@@ -22,6 +22,12 @@ extension UpdateDeleteCompiler {
 
     /// `_version = _version + 1, _lastChangedAt = <now in ms>` on the row `target`.
     func versionAssignments(model: Model, target: String) -> [(column: String, value: SQLExpression)] {
+        Self.versionAssignments(model: model, target: target)
+    }
+
+    /// `_version = _version + 1, _lastChangedAt = <now in ms>` on the row `target`: what every update of a
+    /// synced record writes, so a DataStore client's delta sync sees the change and its next write's version.
+    static func versionAssignments(model: Model, target: String) -> [(column: String, value: SQLExpression)] {
         let version = model.field(named: SyncField.version)?.columnName ?? SyncField.version
         let changed = model.field(named: SyncField.lastChangedAt)?.columnName ?? SyncField.lastChangedAt
         return [(version, .binary(.column(table: target, name: version), .plus, .integer(1))), (changed, SyncSQL.nowMilliseconds)]

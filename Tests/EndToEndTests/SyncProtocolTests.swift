@@ -243,6 +243,26 @@ struct SyncProtocolTests {
         #expect(value(kept, "data", "getPost", "_deleted") as? Bool == true, "the record stays, as a tombstone")
     }
 
+    @Test("the extended API: a nested connect moves the connected record's version and change time; nested updates are not offered")
+    func nestedWrites() async throws {
+        let server = try await LiveServer.start(schema: "blog-implicit", conflictDetection: ConflictDetection(handler: .optimistic))
+        defer { server.stop() }
+        _ = try await Self.create(server, "p0", title: "zero")
+        try await server.seed(#"mutation { createComment(input: {id: "c1", content: "hi", postCommentsId: "p0"}) { id } }"#)
+        let before = try await server.graphQL(#"{ getComment(id: "c1") { _version _lastChangedAt } }"#)
+        let changedBefore = try #require(value(before, "data", "getComment", "_lastChangedAt") as? Int, "\(before)")
+        try await Task.sleep(for: .milliseconds(5))
+        let created = try await server.graphQL(
+            #"mutation { createPost(input: {id: "p1", title: "one", rating: 1, status: ACTIVE, comments: {connect: [{id: "c1"}]}}) { id comments { items { id _version _lastChangedAt } } } }"#
+        )
+        let items = try #require(value(created, "data", "createPost", "comments", "items") as? [[String: Any]], "\(created)")
+        #expect(items.count == 1 && items[0]["_version"] as? Int == 2, "\(items)")
+        #expect((items.first?["_lastChangedAt"] as? Int ?? 0) > changedBefore, "a delta sync from before the connect sees the comment")
+        let update = try await server.graphQL(#"mutation { updatePost(input: {id: "p1", _version: 1, comments: {disconnect: [{id: "c1"}]}}) { id } }"#)
+        #expect(value(update, "data", "updatePost") is NSNull || value(update, "data") is NSNull, "\(update)")
+        #expect("\(update)".contains("comments"), "the error names the field the update input does not have: \(update)")
+    }
+
     @Test("eight devices edit the same version at once: exactly one wins, the others get ConflictUnhandled with its result")
     func concurrentEdits() async throws {
         let server = try await LiveServer.start(schema: "blog-implicit", surface: .appSync, conflictDetection: ConflictDetection(handler: .optimistic))
