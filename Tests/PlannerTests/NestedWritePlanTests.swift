@@ -71,6 +71,7 @@ struct NestedWritePlanTests {
         ),
         ("batch-update", "schema", #"mutation { batchUpdateTeam(input: [{id: "t1", mantra: "x"}, {id: "t2", size: 3}]) { id mantra size } }"#, [:]),
         ("batch-delete", "schema", #"mutation { batchDeleteTeam(input: [{id: "t1"}, {id: "t2"}]) { id mantra } }"#, [:]),
+        ("batch-delete-references", "author-editor", #"mutation { batchDeletePerson(input: [{id: "a"}, {id: "b"}]) { id } }"#, [:]),
     ]
 
     @Test("each nested or batch write plans as its golden file", arguments: operations.map(\.name))
