@@ -8,6 +8,9 @@ end
 ids.posts, ids.blogs, ids.tags = load("posts"), load("blogs"), load("tags")
 local function pick(list) return list[math.random(#list)] end
 local function quote(s) return '"' .. s:gsub('\\', '\\\\'):gsub('"', '\\"'):gsub('\n', '\\n') .. '"' end
+local items = {}
+for i = 1, 10 do items[i] = '{"content":"comment ' .. i .. '"}' end
+COMMENTS = '[' .. table.concat(items, ',') .. ']'
 local graphql_errors = 0
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
@@ -22,6 +25,7 @@ request = function()
   elseif OP == "s1" then v = '{"id":"' .. pick(ids.blogs) .. '"}'
   elseif OP == "c1" then v = '{"id":"' .. pick(ids.blogs) .. '","min":' .. math.random(0, 10) .. '}'
   elseif OP == "r1" then v = '{"tag":"' .. pick(ids.tags) .. '"}'
+  elseif OP == "n1" then v = '{"t":"benchmark post","b":"' .. pick(ids.blogs) .. '","c":' .. COMMENTS .. '}'
   else v = '{}' end
   return wrk.format("POST", "/graphql", HEADERS, '{"query":' .. quote(QUERY) .. ',"variables":' .. v .. '}')
 end

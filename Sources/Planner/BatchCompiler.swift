@@ -39,6 +39,7 @@ struct BatchCompiler {
         }
         var writer = NestedWriter(selection: selection)
         var written: [String] = []
+        var referenceChecks: [ReferenceCheck] = []
         switch kind {
         case .batchUpdate:
             let updates = UpdateDeleteCompiler(selection: selection)
@@ -76,6 +77,7 @@ struct BatchCompiler {
                 let delete = Delete(table: api.table(model), alias: alias, where: .and(conditions))
                 written.append(writer.appendChecked(.delete(delete), failure: failure))
             }
+            referenceChecks = try UpdateDeleteCompiler(selection: selection).referenceChecks(batch: entries, model: model)
         default:
             var total = (records: 0, nesting: 0)
             for item in entries {
@@ -101,7 +103,9 @@ struct BatchCompiler {
             let alias = writer.binds.alias()
             objects.append(.subquery(try selection.selectObject(selectionSet, model: model, from: .cte(name, alias: alias), alias: alias, where: nil, binds: &writer.binds)))
         }
-        return finish(writer, first: [SelectColumn(.function(.arrayToJSON, [.array(objects)]))], readBack: nil)
+        var planned = finish(writer, first: [SelectColumn(.function(.arrayToJSON, [.array(objects)]))], readBack: nil)
+        planned.referenceChecks = referenceChecks
+        return planned
     }
 
     /// The write statement's row: `first`, then the counts the plan expects.

@@ -37,7 +37,7 @@ struct ConnectionCompiler {
         // callgrind at 1.17 M against 1.27 M instructions for the benchmark's hasMany page).
         let wantsToken = selected.contains { $0.name.value == "nextToken" }
         var innerColumns: [SelectColumn] = []
-        var innerFrom: [FromItem] = [.table(selection.api.table(model), alias: alias)]
+        var innerFrom: [FromItem] = [selection.rows(of: model, alias: alias)]
         if wantsToken {
             for (index, column) in keyColumns.enumerated() { innerColumns.append(SelectColumn(column, as: "k\(index)")) }
         }

@@ -5,8 +5,10 @@ import SQLSyntax
 
 /// `createX` whose input writes related records too (`comments: {create: […], connect: […]}`, `blog:
 /// {create: {…}}`, manyToMany through join records): one data-modifying statement of CTEs (`NestedWriter`)
-/// whose row holds the root's key and the counts its parts must reach, then the read-back of the selection in
-/// the same transaction, so it sees the whole tree. A create without nested fields is `MutationCompiler`'s.
+/// whose row holds the selection read from the CTEs where they hold every record it can see (else the root's
+/// key, and the read-back of the selection in the same transaction, so it sees the whole tree) and the counts
+/// its parts must reach. A `condition` applies to the root record. A create without nested fields is
+/// `MutationCompiler`'s.
 struct NestedWriteCompiler {
     let selection: SelectionCompiler
 
@@ -27,12 +29,13 @@ struct NestedWriteCompiler {
         guard case .object(let entries)? = input, entries.contains(where: { relations.contains($0.0) && !$0.1.isNull }) else {
             return try plain.create(field, model: model, records: records)
         }
-        if condition != nil { throw PlanError(.invalidArguments, "A create that writes related records takes no 'condition'.") }
         let measured = NestedWriteSize(api: api).measure(entries, model: model)
         try api.writeLimits.check(records: measured.records, nesting: measured.nesting)
         var writer = NestedWriter(selection: selection)
         let root = try writer.create(model, entries: entries, records: records, inputType: ModelNames(model).createInput, root: true)
-        return try plan(writer, roots: [root.name], model: model, guarded: root.guarded, readBack: plain.readBack(selectionSet, model: model))
+        let leading = try condition.map { (condition) throws(PlanError) in [try conditionCheck(condition, model: model, binds: &writer.binds)] } ?? []
+        if let single = try singleStatement(writer, root: root, selectionSet: selectionSet, model: model, leading: leading) { return single }
+        return try plan(writer, roots: [root.name], model: model, guarded: root.guarded, readBack: plain.readBack(selectionSet, model: model), leading: leading)
     }
 
     /// True when `entries` (an update input of `model`) give a relation field a value.
@@ -63,8 +66,11 @@ struct NestedWriteCompiler {
         return planned
     }
 
-    /// The write statement of `writer`: its CTEs, then one row of each root's key (as text) and the counts.
-    func plan(_ writer: NestedWriter, roots: [String], model: Model, guarded: Bool, readBack: ReadBack) throws(PlanError) -> PlannedStatement {
+    /// The write statement of `writer`: its CTEs, then one row of each root's key (as text) and the counts
+    /// (`leading` first).
+    func plan(
+        _ writer: NestedWriter, roots: [String], model: Model, guarded: Bool, readBack: ReadBack, leading: [NestedCheck] = []
+    ) throws(PlanError) -> PlannedStatement {
         var writer = writer
         var columns: [SelectColumn] = []
         var from: [FromItem] = []
@@ -74,7 +80,7 @@ struct NestedWriteCompiler {
             columns += model.primaryKeyFields.map { SelectColumn(.cast(.column(table: alias, name: $0.columnName), .text)) }
         }
         var expected: [ExpectedCount] = []
-        for check in writer.checks {
+        for check in leading + writer.checks.map({ NestedCheck(expression: $0.expression, count: $0.count, failure: $0.failure) }) {
             expected.append(ExpectedCount(column: columns.count, count: check.count, failure: check.failure))
             columns.append(SelectColumn(check.expression))
         }

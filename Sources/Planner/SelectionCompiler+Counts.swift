@@ -48,7 +48,7 @@ extension SelectionCompiler {
         if case .records(let rules) = decision { conditions.append(access.predicate(rules, model: target, alias: childAlias, binds: &binds)) }
         let count = SQLExpression.subquery(
             Select(
-                columns: [SelectColumn(.cast(.aggregate(.count, [.keyword(.star)]), .integer))], from: [.table(api.table(target), alias: childAlias)],
+                columns: [SelectColumn(.cast(.aggregate(.count, [.keyword(.star)]), .integer))], from: [rows(of: target, alias: childAlias)],
                 where: .and(conditions)))
         guard let shownTo else { return count }
         return .caseWhen([(access.predicate(shownTo, model: model, alias: alias, binds: &binds), count)], else: nil)

@@ -18,10 +18,19 @@ struct SelectionCompiler {
     /// True in mutation and subscription responses: a field its own `@auth` hides from the caller is null
     /// there without an error, as AppSync answers.
     var quietFieldDenials = false
+    /// In a nested create's own statement: the CTEs that hold the rows it wrote, read instead of their tables.
+    var written: WrittenSources?
 
     /// The same compiler one field deeper.
     func descending(_ key: String) -> SelectionCompiler {
-        SelectionCompiler(api: api, fragments: fragments, values: values, denials: denials, path: path + [key], access: access, quietFieldDenials: quietFieldDenials)
+        SelectionCompiler(
+            api: api, fragments: fragments, values: values, denials: denials, path: path + [key], access: access, quietFieldDenials: quietFieldDenials,
+            written: written)
+    }
+
+    /// Where rows of `model` are read under `alias`: its table, or the CTEs a nested create wrote it with.
+    func rows(of model: Model, alias: String) -> FromItem {
+        written?.source(of: model.name, alias: alias) ?? .table(api.table(model), alias: alias)
     }
 
     /// The object for `selectionSet` on `model`, reading row alias `alias`.
@@ -144,7 +153,7 @@ struct SelectionCompiler {
         switch relationship.kind {
         case .hasOne, .belongsTo:
             let object = try nested.object(selectionSet, model: target, alias: childAlias, binds: &binds)
-            return .subquery(Select(columns: [SelectColumn(object.value)], from: object.from(.table(api.table(target), alias: childAlias)), where: join, limit: .integer(1)))
+            return .subquery(Select(columns: [SelectColumn(object.value)], from: object.from(rows(of: target, alias: childAlias)), where: join, limit: .integer(1)))
         case .hasMany, .manyToMany:
             let arguments = ConnectionArguments(field: field, values: values, defaultLimit: relationship.defaultLimit, maximumLimit: api.maximumLimit)
             var condition = join

@@ -96,6 +96,9 @@ package enum SQLRenderer {
             return (lateral ? "LATERAL " : "") + "(" + self.select(select) + ") AS " + Quoting.identifier(alias)
         case .cte(let name, let alias):
             return Quoting.identifier(name) + " AS " + Quoting.identifier(alias)
+        case .ctes(let names, let alias):
+            guard names.count > 1 else { return Quoting.identifier(names.first ?? "") + " AS " + Quoting.identifier(alias) }
+            return "(" + names.map { "SELECT * FROM " + Quoting.identifier($0) }.joined(separator: " UNION ALL ") + ") AS " + Quoting.identifier(alias)
         case .rowImages(let table, let json, let alias, let positions):
             let elements = "jsonb_array_elements(" + expression(json) + ") WITH ORDINALITY AS " + Quoting.identifier(positions) + "(\"image\", \"position\")"
             return elements + ", jsonb_populate_record(NULL::" + tableName(table) + ", " + Quoting.identifier(positions) + ".\"image\") AS " + Quoting.identifier(alias)

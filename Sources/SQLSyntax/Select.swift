@@ -57,6 +57,9 @@ package indirect enum FromItem: Equatable, Sendable {
     case subquery(Select, alias: String, lateral: Bool)
     /// `"cte" AS "alias"`.
     case cte(String, alias: String)
+    /// The rows of several CTEs of one table's columns, as one source:
+    /// `(SELECT * FROM "w1" UNION ALL SELECT * FROM "w2") AS "alias"`; one name renders as `.cte` does.
+    case ctes([String], alias: String)
     /// The rows that a JSON array of row images (`to_jsonb` of rows of `table`) describes, as rows of `table`
     /// under `alias`, each with its 1-based place in the array as `"positions"."position"`:
     /// `jsonb_array_elements(json) WITH ORDINALITY AS "positions"("image", "position"),

@@ -41,7 +41,7 @@ struct BenchParityTests {
         try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     }
 
-    @Test("q1–q5, s1, c1, r1 and m1 match the floor")
+    @Test("q1–q5, s1, c1, r1, m1 and n1 match the floor")
     func parity() async throws {
         let server = try await LiveServer.start(schema: "bench-blog")
         defer { server.stop() }
@@ -86,5 +86,29 @@ struct BenchParityTests {
         #expect(actualComment["content"] as? String == expectedComment["content"] as? String)
         #expect((actualComment["post"] as? NSDictionary) == (expectedComment["post"] as? NSDictionary))
         #expect(Array(actualComment.keys).sorted() == Array(expectedComment.keys).sorted())
+        try await nestedCreate(server, blogID: try await md5("blog-3"))
+    }
+
+    /// n1 answers as its floor does except for the generated ids: the same keys and title, and ten comments with
+    /// the same contents (ordered by their random ids, so compared sorted).
+    func nestedCreate(_ server: LiveServer, blogID: String) async throws {
+        let comments: [[String: Any]] = (1...10).map { ["content": "comment \($0)"] }
+        let created = try await server.graphQL(
+            try Self.file("queries/n1_nested_create.graphql"), variables: ["t": "benchmark post", "b": blogID, "c": comments])
+        #expect(created["errors"] == nil, "n1: \(created)")
+        let floor = try #require(
+            try await server.client.withTransaction { connection in
+                let text = try connection.query(try Self.rawSQL("n1_nested_create", "n", 3)).scalar
+                try connection.execute("ROLLBACK; BEGIN")
+                return text
+            })
+        let expected = try #require(value(try Self.parse(floor), "data", "createPost") as? [String: Any])
+        let actual = try #require(value(created, "data", "createPost") as? [String: Any])
+        #expect(Array(actual.keys).sorted() == Array(expected.keys).sorted())
+        #expect(actual["title"] as? String == expected["title"] as? String)
+        let items = { (post: [String: Any]) -> [[String: Any]] in ((post["comments"] as? [String: Any])?["items"] as? [[String: Any]]) ?? [] }
+        #expect(items(actual).count == 10)
+        #expect(items(actual).map { $0["content"] as? String ?? "" }.sorted() == items(expected).map { $0["content"] as? String ?? "" }.sorted())
+        #expect(items(actual).allSatisfy { Array($0.keys).sorted() == ["content", "id"] && ($0["id"] as? String)?.isEmpty == false })
     }
 }

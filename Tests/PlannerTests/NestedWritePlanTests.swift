@@ -45,6 +45,21 @@ struct NestedWritePlanTests {
             [:]
         ),
         (
+            "nested-create-readback", "schema",
+            #"mutation($m: [CreateTeamMembersItemInput!]) { createTeam(input: {mantra: "Go", members: {create: $m}}) { id mantra members { items { id name } } membersCount } }"#,
+            ["m": [["name": "A", "role": "LEAD"], ["name": "B", "role": "MEMBER"]]]
+        ),
+        (
+            "nested-create-readback-union", "objectbox-style",
+            #"mutation { createTreeNode(input: {label: "r", children: {create: [{label: "a", children: {create: [{label: "a1"}, {label: "a2"}]}}, {label: "b"}]}}) { label children { items { label children { items { label } } } } } }"#,
+            [:]
+        ),
+        (
+            "nested-create-condition", "schema",
+            #"mutation { createTeam(input: {mantra: "Go", members: {create: [{name: "A"}]}}, condition: {mantra: {attributeExists: false}}) { id } }"#,
+            [:]
+        ),
+        (
             "batch-create", "schema",
             #"mutation($input: [CreateTeamInput!]!) { batchCreateTeam(input: $input) { id mantra } }"#,
             ["input": [["mantra": "a"], ["mantra": "b"]]]
@@ -81,6 +96,7 @@ struct NestedWritePlanTests {
         ),
         ("batch-update", "schema", #"mutation { batchUpdateTeam(input: [{id: "t1", mantra: "x"}, {id: "t2", size: 3}]) { id mantra size } }"#, [:]),
         ("batch-delete", "schema", #"mutation { batchDeleteTeam(input: [{id: "t1"}, {id: "t2"}]) { id mantra } }"#, [:]),
+        ("batch-delete-references", "author-editor", #"mutation { batchDeletePerson(input: [{id: "a"}, {id: "b"}]) { id } }"#, [:]),
     ]
 
     @Test("each nested or batch write plans as its golden file", arguments: operations.map(\.name))
@@ -89,6 +105,14 @@ struct NestedWritePlanTests {
         let plan = try Self.planner(operation.fixture).plan(query: operation.query, operationName: nil, inputs: operation.variables)
         for case .failure(let error) in plan.fields.map(\.plan) { Issue.record("\(error)") }
         if let difference = Golden.check(Self.render(plan), named: "\(name).sql") { Issue.record(Comment(rawValue: difference)) }
+    }
+
+    @Test("the one-statement read-back of a nested create compiles the caller's rules as the read-back does")
+    func readBackUnderOwnerRules() throws {
+        let query = #"mutation { createNote(input: {title: "n", comments: {create: [{body: "b"}]}}) { id title comments { items { body author } } } }"#
+        let plan = try Self.planner("owners").plan(query: query, operationName: nil, inputs: [:], caller: SortAndCountTests.alice)
+        for case .failure(let error) in plan.fields.map(\.plan) { Issue.record("\(error)") }
+        if let difference = Golden.check(Self.render(plan), named: "nested-create-readback-owner.sql") { Issue.record(Comment(rawValue: difference)) }
     }
 
     /// The error of the only root field of `query`, or nil when it planned.

@@ -1,0 +1,4 @@
+-- createTeam (mutation) (no row = conditional check failed)
+WITH "w0" AS (INSERT INTO "Team" ("id", "mantra") VALUES ((gen_random_uuid())::text, $1::text) RETURNING *), "w1" AS (INSERT INTO "Member" ("id", "name", "teamId") VALUES ((gen_random_uuid())::text, $2::text, (SELECT "t0"."id" FROM "w0" AS "t0")) RETURNING *) SELECT to_json("__r$3"), (SELECT count(*) FROM (SELECT (NULL)::text AS "id", (NULL)::text AS "mantra", (NULL)::timestamptz AS "founded", (NULL)::integer AS "size", (NULL)::double precision AS "budget", (NULL)::boolean AS "active", (NULL)::timestamptz AS "createdAt", (NULL)::timestamptz AS "updatedAt") AS "t1" WHERE coalesce(("t1"."mantra" IS NULL), FALSE)) FROM "w0" AS "t2", LATERAL (SELECT "t2"."id" AS "id") AS "__r$3"
+-- parameters: 'Go', 'A'
+-- expected count: column 1 = 1, else conditionalCheckFailed
