@@ -204,27 +204,49 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The generator's output for examples/team-members.graphql, built as apps build generated code (a module
-        // of its own that sees only the client's public API), with warnings as errors; the relationships example
-        // and the client's tests use it.
+        // The generator's output for each relationship guide's schema, built as apps build generated code (a
+        // module of its own that sees only the client's public API), with warnings as errors; the relationships
+        // example and the client's tests use them. A test keeps each equal to `modelgraph codegen swift`'s output.
+        // examples/team-members.graphql: a hasMany and its optional belongsTo.
         .target(
             name: "TeamMembersModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/TeamMembersModels",
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
-        // examples/relationships: the team-members guide's steps with the client, against a running server.
+        // examples/composite-references.graphql: composite identifiers and references.
+        .target(
+            name: "CompositeReferencesModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/CompositeReferencesModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/customer-cart.graphql: a hasOne whose target holds the reference, a list of scalars.
+        .target(
+            name: "CustomerCartModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/CustomerCartModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/post-tags.graphql: many-to-many through an explicit join model.
+        .target(
+            name: "PostTagsModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/PostTagsModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/author-editor.graphql: two relationships to the same model, one required and one optional.
+        .target(
+            name: "AuthorEditorModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/AuthorEditorModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/blog-implicit.graphql: argument-less relations and @manyToMany's generated join model.
+        .target(
+            name: "BlogImplicitModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/BlogImplicitModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/relationships: every relationship guide's steps with the client, each against a running server
+        // of its schema, the guide's intent checked at every step.
         .executableTarget(
-            name: "relationships-example", dependencies: ["ModelGraphClient", "TeamMembersModels"], path: "examples/relationships/Walkthrough",
+            name: "relationships-example",
+            dependencies: [
+                "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "PostTagsModels", "AuthorEditorModels",
+                "BlogImplicitModels",
+            ],
+            path: "examples/relationships/Walkthrough",
             swiftSettings: swiftSettings
-        ),
-        // The same for examples/composite-references.graphql: composite identifiers and references.
-        .target(
-            name: "CompositeReferencesModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CompositeReferences",
-            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
-        ),
-        // And for examples/customer-cart.graphql: a hasOne whose target holds the reference, a list of scalars.
-        .target(
-            name: "CustomerCartModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CustomerCart",
-            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
         // And for the catalog fixture: composite keys with an enum, index queries, AWS scalars, lists.
         .target(

@@ -37,6 +37,11 @@ public struct GraphQLRequest<R: Sendable>: Sendable {
         GraphQLRequest(document: "", variables: [:], responseField: "", decode: { (_, _) throws(ModelGraphError) -> R in throw error }, invalid: error)
     }
 
+    /// Whether the operation is a query, which only reads and so may be sent again.
+    var isQuery: Bool {
+        document.drop { $0.isWhitespace }.hasPrefix("query") || document.drop { $0.isWhitespace }.hasPrefix("{")
+    }
+
     /// The HTTP body: `{"query": …, "variables": …}`.
     var body: GraphQLValue {
         .object(["query": .string(document), "variables": .object(variables)])
