@@ -20,6 +20,9 @@ let package = Package(
         .executable(name: "modelgraph-bench-realtime", targets: ["modelgraph-bench-realtime"]),
         // The Swift client apps link: requests built from generated models, over URLSession.
         .library(name: "ModelGraphClient", targets: ["ModelGraphClient"]),
+        // Its real-time subscriptions, over NIO's WebSocket client: a product of its own, so apps that only
+        // query and mutate do not link NIO.
+        .library(name: "ModelGraphClientRealtime", targets: ["ModelGraphClientRealtime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -160,6 +163,17 @@ let package = Package(
         // The Swift client (docs/client.md): models' schemas, requests with exact selection sets, lazy
         // relationships, typed errors, over URLSession. Apps link it; it knows nothing of the server.
         .target(name: "ModelGraphClient", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        // The client's subscriptions (docs/client.md): graphql-transport-ws over hummingbird-websocket's client,
+        // events read into the generated models.
+        .target(
+            name: "ModelGraphClientRealtime",
+            dependencies: [
+                "ModelGraphClient", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // `modelgraph codegen swift`: Swift models for ModelGraphClient, named by the server's own naming code.
         .target(name: "SwiftCodegen", dependencies: ["ModelIR", "APISchema"], swiftSettings: swiftSettings),
         // Layer 5: the command line.
@@ -261,7 +275,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ModelGraphClientTests", dependencies: ["ModelGraphClient", "TeamMembersModels", "TestSupport"],
+            name: "ModelGraphClientTests", dependencies: ["ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "TestSupport"],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings
@@ -327,7 +341,7 @@ let package = Package(
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON",
-                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "CatalogModels",
+                "Fuzzing", "Realtime", "ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "CatalogModels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
