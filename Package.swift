@@ -20,6 +20,9 @@ let package = Package(
         .executable(name: "modelgraph-bench-realtime", targets: ["modelgraph-bench-realtime"]),
         // The Swift client apps link: requests built from generated models, over URLSession.
         .library(name: "ModelGraphClient", targets: ["ModelGraphClient"]),
+        // Its real-time subscriptions, over NIO's WebSocket client: a product of its own, so apps that only
+        // query and mutate do not link NIO.
+        .library(name: "ModelGraphClientRealtime", targets: ["ModelGraphClientRealtime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -160,6 +163,17 @@ let package = Package(
         // The Swift client (docs/client.md): models' schemas, requests with exact selection sets, lazy
         // relationships, typed errors, over URLSession. Apps link it; it knows nothing of the server.
         .target(name: "ModelGraphClient", dependencies: ["JSON"], swiftSettings: swiftSettings),
+        // The client's subscriptions (docs/client.md): graphql-transport-ws over hummingbird-websocket's client,
+        // events read into the generated models.
+        .target(
+            name: "ModelGraphClientRealtime",
+            dependencies: [
+                "ModelGraphClient", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // `modelgraph codegen swift`: Swift models for ModelGraphClient, named by the server's own naming code.
         .target(name: "SwiftCodegen", dependencies: ["ModelIR", "APISchema"], swiftSettings: swiftSettings),
         // Layer 5: the command line.
@@ -204,27 +218,49 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The generator's output for examples/team-members.graphql, built as apps build generated code (a module
-        // of its own that sees only the client's public API), with warnings as errors; the relationships example
-        // and the client's tests use it.
+        // The generator's output for each relationship guide's schema, built as apps build generated code (a
+        // module of its own that sees only the client's public API), with warnings as errors; the relationships
+        // example and the client's tests use them. A test keeps each equal to `modelgraph codegen swift`'s output.
+        // examples/team-members.graphql: a hasMany and its optional belongsTo.
         .target(
             name: "TeamMembersModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/TeamMembersModels",
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
-        // examples/relationships: the team-members guide's steps with the client, against a running server.
+        // examples/composite-references.graphql: composite identifiers and references.
+        .target(
+            name: "CompositeReferencesModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/CompositeReferencesModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/customer-cart.graphql: a hasOne whose target holds the reference, a list of scalars.
+        .target(
+            name: "CustomerCartModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/CustomerCartModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/post-tags.graphql: many-to-many through an explicit join model.
+        .target(
+            name: "PostTagsModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/PostTagsModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/author-editor.graphql: two relationships to the same model, one required and one optional.
+        .target(
+            name: "AuthorEditorModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/AuthorEditorModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/blog-implicit.graphql: argument-less relations and @manyToMany's generated join model.
+        .target(
+            name: "BlogImplicitModels", dependencies: ["ModelGraphClient"], path: "examples/relationships/BlogImplicitModels",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
+        // examples/relationships: every relationship guide's steps with the client, each against a running server
+        // of its schema, the guide's intent checked at every step.
         .executableTarget(
-            name: "relationships-example", dependencies: ["ModelGraphClient", "TeamMembersModels"], path: "examples/relationships/Walkthrough",
+            name: "relationships-example",
+            dependencies: [
+                "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "PostTagsModels", "AuthorEditorModels",
+                "BlogImplicitModels",
+            ],
+            path: "examples/relationships/Walkthrough",
             swiftSettings: swiftSettings
-        ),
-        // The same for examples/composite-references.graphql: composite identifiers and references.
-        .target(
-            name: "CompositeReferencesModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CompositeReferences",
-            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
-        ),
-        // And for examples/customer-cart.graphql: a hasOne whose target holds the reference, a list of scalars.
-        .target(
-            name: "CustomerCartModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CustomerCart",
-            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
         // And for the catalog fixture: composite keys with an enum, index queries, AWS scalars, lists.
         .target(
@@ -239,7 +275,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ModelGraphClientTests", dependencies: ["ModelGraphClient", "TeamMembersModels", "TestSupport"],
+            name: "ModelGraphClientTests", dependencies: ["ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "TestSupport"],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings
@@ -305,7 +341,7 @@ let package = Package(
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON",
-                "Fuzzing", "Realtime", "ModelGraphClient", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "CatalogModels",
+                "Fuzzing", "Realtime", "ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "CatalogModels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),

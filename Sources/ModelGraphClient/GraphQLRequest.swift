@@ -37,6 +37,11 @@ public struct GraphQLRequest<R: Sendable>: Sendable {
         GraphQLRequest(document: "", variables: [:], responseField: "", decode: { (_, _) throws(ModelGraphError) -> R in throw error }, invalid: error)
     }
 
+    /// Whether the operation is a query, which only reads and so may be sent again.
+    var isQuery: Bool {
+        document.drop { $0.isWhitespace }.hasPrefix("query") || document.drop { $0.isWhitespace }.hasPrefix("{")
+    }
+
     /// The HTTP body: `{"query": …, "variables": …}`.
     var body: GraphQLValue {
         .object(["query": .string(document), "variables": .object(variables)])
@@ -44,10 +49,10 @@ public struct GraphQLRequest<R: Sendable>: Sendable {
 }
 
 /// Writing documents.
-enum Document {
+package enum Document {
     /// `query Name($a: T, …) {\n  field(a: $a, …) {\n<selection>\n  }\n}`; the root field takes every argument
     /// unless `rootArguments` names some (the others are the selection's to use).
-    static func operation(
+    package static func operation(
         _ kind: String, field: String, arguments: [(name: String, type: String)], rootArguments: [String]? = nil, selection: [String]
     ) -> String {
         let name = field.prefix(1).uppercased() + field.dropFirst()

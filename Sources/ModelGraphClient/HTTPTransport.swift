@@ -28,11 +28,13 @@ public protocol HTTPTransport: Sendable {
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through.
     public let session: URLSession
-    /// Seconds to wait for an answer.
+    /// Seconds to wait for an answer before failing with a transport error (which `APIClient` answers by
+    /// sending a query once more). A ModelGraph server answers within its own request budget, so waiting much
+    /// longer only delays noticing a connection that broke without a word.
     public var timeout: TimeInterval
 
     /// A transport over `session`.
-    public init(session: URLSession = .shared, timeout: TimeInterval = 60) {
+    public init(session: URLSession = .shared, timeout: TimeInterval = 30) {
         self.session = session
         self.timeout = timeout
     }

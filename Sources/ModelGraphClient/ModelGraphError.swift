@@ -67,7 +67,7 @@ public struct ModelGraphError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The errors of a response's `errors` list, the first carrying the rest; nil when the list is empty.
-    static func graphQL(_ errors: [GraphQLValue]) -> ModelGraphError? {
+    package static func graphQL(_ errors: [GraphQLValue]) -> ModelGraphError? {
         let all = errors.map { error -> ModelGraphError in
             var path: [PathElement] = []
             if case .list(let steps)? = error["path"] {

@@ -26,12 +26,12 @@ public protocol IncludePath: Sendable {
 }
 
 /// The relationships a request includes, as a tree of field names.
-struct IncludeTree: Sendable, Equatable {
+package struct IncludeTree: Sendable, Equatable {
     /// The included relationships by field name, each with what it includes in turn.
     var children: [String: IncludeTree] = [:]
 
     /// The tree of `paths`.
-    init(_ paths: [any IncludePath] = []) {
+    package init(_ paths: [any IncludePath] = []) {
         for path in paths { insert(path.segments[...]) }
     }
 

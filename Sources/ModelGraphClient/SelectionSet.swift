@@ -1,9 +1,9 @@
 /// Builds selection sets as the requests need them: every stored field and `__typename`; a stored reference
 /// (belongsTo) as its target's key and `__typename` unless included; included relationships with their
 /// target's selection in turn (a hasMany as a page: `items { … } nextToken`); nothing else.
-enum SelectionSet {
+package enum SelectionSet {
     /// The lines of `schema`'s selection (without braces) with `includes`, indented by `depth` levels.
-    static func lines(of schema: ModelSchema, includes: IncludeTree, depth: Int) throws(ModelGraphError) -> [String] {
+    package static func lines(of schema: ModelSchema, includes: IncludeTree, depth: Int) throws(ModelGraphError) -> [String] {
         let pad = indent(depth)
         var lines: [String] = []
         for field in schema.fields {

@@ -43,8 +43,10 @@ struct SwiftCodegenGoldenTests {
     @Test(
         "the generated models the package builds (for the relationships example and the client's tests) are the generator's output",
         arguments: [
-            ("team-members", "examples/relationships/TeamMembersModels"), ("composite-references", "Tests/GeneratedModels/CompositeReferences"),
-            ("customer-cart", "Tests/GeneratedModels/CustomerCart"), ("catalog", "Tests/GeneratedModels/Catalog"),
+            ("team-members", "examples/relationships/TeamMembersModels"), ("composite-references", "examples/relationships/CompositeReferencesModels"),
+            ("customer-cart", "examples/relationships/CustomerCartModels"), ("post-tags", "examples/relationships/PostTagsModels"),
+            ("author-editor", "examples/relationships/AuthorEditorModels"), ("blog-implicit", "examples/relationships/BlogImplicitModels"),
+            ("catalog", "Tests/GeneratedModels/Catalog"),
         ])
     func compiledCopy(example: String, path: String) throws {
         let folder = Self.root.appendingPathComponent(path)
