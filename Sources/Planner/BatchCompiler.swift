@@ -69,7 +69,7 @@ struct BatchCompiler {
                     let version = try deletes.versionParameter(item, binds: &writer.binds)
                     conditions.append(deletes.versionMatches(model: model, target: alias, version: version))
                     let deleted = model.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
-                    let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + deletes.versionAssignments(model: model, target: alias)
+                    let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + UpdateDeleteCompiler.versionAssignments(model: model, target: alias)
                     let tombstone = Update(table: api.table(model), alias: alias, assignments: assignments, where: .and(conditions))
                     written.append(writer.appendChecked(.update(tombstone), failure: failure))
                     continue

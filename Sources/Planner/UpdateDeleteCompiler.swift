@@ -41,8 +41,7 @@ struct UpdateDeleteCompiler {
         guard let selectionSet = field.selectionSet else { throw PlanError(.validation, "Field '\(field.name.value)' must have a selection of subfields.") }
         var binds = BindAllocator(caller: selection.access.caller)
         var (entries, condition) = try inputs(field)
-        // Under conflict detection the update input has no relation fields (`NestedUpdates`): they are unknown.
-        if api.allowsExtensions, api.schema.conflictDetection == nil {
+        if api.allowsExtensions {
             if NestedWriteCompiler.writesRelations(entries, model: model, api: api) {
                 return try NestedWriteCompiler(selection: selection).update(
                     entries, condition: condition, selectionSet: selectionSet, model: model, records: records)

@@ -71,7 +71,7 @@ extension UpdateDeleteCompiler {
                     return (assignment.column, merged(assignment.value, field: field, target: target, matches: matches))
                 }
             }
-            assignments += versionAssignments(model: model, target: target)
+            assignments += Self.versionAssignments(model: model, target: target)
         }
         if assignments.isEmpty, let key = model.primaryKeyFields.first {
             // Nothing to change: still lock and return the record (and fail when it is missing).

@@ -20,11 +20,6 @@ extension UpdateDeleteCompiler {
         }
     }
 
-    /// `_version = _version + 1, _lastChangedAt = <now in ms>` on the row `target`.
-    func versionAssignments(model: Model, target: String) -> [(column: String, value: SQLExpression)] {
-        Self.versionAssignments(model: model, target: target)
-    }
-
     /// `_version = _version + 1, _lastChangedAt = <now in ms>` on the row `target`: what every update of a
     /// synced record writes, so a DataStore client's delta sync sees the change and its next write's version.
     static func versionAssignments(model: Model, target: String) -> [(column: String, value: SQLExpression)] {
@@ -96,7 +91,7 @@ extension UpdateDeleteCompiler {
         }
         conditions.append(versionMatches(model: model, target: target, version: try versionParameter(entries, binds: &binds)))
         let deleted = model.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
-        let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + versionAssignments(model: model, target: target)
+        let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + Self.versionAssignments(model: model, target: target)
         let update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
         var select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
         var cascades = 0
@@ -133,7 +128,7 @@ extension UpdateDeleteCompiler {
             let parents = Select(columns: [SelectColumn(.integer(1))], from: [.cte(written, alias: parent)], where: .and(matches))
             let update = Update(
                 table: api.table(child), alias: target,
-                assignments: [(column: deleted, value: SQLExpression.keyword(.true))] + versionAssignments(model: child, target: target),
+                assignments: [(column: deleted, value: SQLExpression.keyword(.true))] + Self.versionAssignments(model: child, target: target),
                 where: .and([live, .exists(parents, negated: false)]))
             expressions.append(CommonTableExpression(name: name, statement: .update(update)))
             expressions += cascadedTombstones(of: child, written: name, path: path + [child.name], count: &count)

@@ -47,8 +47,10 @@ package struct NestedRelation: Sendable {
     /// The relations a nested update of `model` can write, which are the relation fields its update input
     /// gains: every nested relation when the model has create and update mutations and the written model a
     /// create mutation (its create input is what `create` takes).
+    /// None under conflict detection: DataStore clients learn of changes through each record's `_version` and
+    /// tombstones, which nested disconnects, sets and deletes would have to write for every record they touch.
     package static func updatable(of model: Model, in schema: Schema) -> [NestedRelation] {
-        guard ModelNames(model).create != nil, ModelNames(model).update != nil else { return [] }
+        guard schema.conflictDetection == nil, ModelNames(model).create != nil, ModelNames(model).update != nil else { return [] }
         return relations(of: model, in: schema).filter { ModelNames($0.written).create != nil }
     }
 

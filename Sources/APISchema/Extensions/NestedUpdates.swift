@@ -12,12 +12,8 @@ import ModelIR
 /// The item and key inputs are the nested create's, so this provider runs after it.
 enum NestedUpdates {
     /// The provider registered in `APIExtensions`.
-    /// Not offered under conflict detection: DataStore clients learn of changes through each record's
-    /// `_version` and tombstones, which nested disconnects, sets and deletes would have to write for every record
-    /// they touch; until they do, the parts are left out rather than served in a way delta syncs miss.
     static let provider: APIExtensionProvider = { context in
-        guard context.schema.conflictDetection == nil else { return [] }
-        return context.schema.models.compactMap { updateInputs(of: $0, context) }
+        context.schema.models.compactMap { updateInputs(of: $0, context) }
     }
 
     /// The relation inputs of `model`'s updatable relations and the fields that use them on its update input.
