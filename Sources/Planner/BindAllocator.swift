@@ -10,8 +10,9 @@ struct BindAllocator {
     private(set) var values: [String?] = []
     private(set) var sources: [ParameterSource] = []
     private var aliasCounter = 0
-    /// Set by a compiler whose SQL's best plan depends on the values bound (`PlannedStatement.needsCustomPlan`).
-    var needsCustomPlan = false
+    /// How many relation filters were compiled so far: a page compares it before and after its filter to
+    /// know whether its rows are filtered across a relationship (`ConnectionCompiler`).
+    var relationFilters = 0
 
     /// An allocator for a plan made for `caller`.
     init(caller: Caller = .apiKey) {

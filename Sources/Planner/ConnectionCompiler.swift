@@ -20,7 +20,9 @@ struct ConnectionCompiler {
         let keyColumns = keys.map { SQLExpression.column(table: alias, name: $0.field.columnName) }
         let order = zip(keys, keyColumns).map { $0.order($1) }
         let sync = startedAt != nil
+        let relationFiltersBefore = binds.relationFilters
         let conditions = [condition] + (try pageConditions(model: model, alias: alias, keys: keys, arguments: arguments, sync: sync, binds: &binds))
+        let filteredAcrossRelationships = binds.relationFilters > relationFiltersBefore
         let (defaultLimit, maximumLimit) = (arguments.defaultLimit, arguments.maximumLimit)
         let limit = try binds.bind(arguments.limit, as: .integer) { (value) throws(PlanError) in
             String(try ConnectionArguments.pageSize(value, defaultLimit: defaultLimit, maximumLimit: maximumLimit))
@@ -69,11 +71,33 @@ struct ConnectionCompiler {
                 throw PlanError(.validation, "Field '\(selected.name.value)' in type '\(connectionName)' is undefined.")
             }
         }
-        let inner = Select(
-            columns: innerColumns, from: innerFrom, where: .and(conditions), orderBy: order,
-            limit: wantsToken ? .binary(limit, .plus, .integer(1)) : limit
-        )
-        return .subquery(Select(columns: [SelectColumn(JSONObjectExpression.build(outer))], from: [.subquery(inner, alias: page, lateral: false)]))
+        let rows = wantsToken ? SQLExpression.binary(limit, .plus, .integer(1)) : limit
+        let outerColumns = [SelectColumn(JSONObjectExpression.build(outer))]
+        guard filteredAcrossRelationships else {
+            let inner = Select(columns: innerColumns, from: innerFrom, where: .and(conditions), orderBy: order, limit: rows)
+            return .subquery(Select(columns: outerColumns, from: [.subquery(inner, alias: page, lateral: false)]))
+        }
+        return .subquery(numberedPage(innerColumns, from: innerFrom, where: .and(conditions), orderBy: order, rows: rows, most: maximumLimit + (wantsToken ? 1 : 0), outer: outerColumns, page: page))
+    }
+
+    /// A page filtered across a relationship, shaped so that one plan serves every value. Its statement is
+    /// prepared once with the page size as a parameter, and a `LIMIT $n` makes PostgreSQL plan for a tenth of
+    /// the matching rows: for a relation filter that matches few rows (the posts with one tag), that is a walk
+    /// of the whole primary key probing each row, instead of starting from the few related rows. So the ordered
+    /// rows are capped by the constant largest page (`most`, the server's setting, no request's value), which
+    /// PostgreSQL plans for, and the page's own size is a condition on the rows' numbers one level up:
+    /// PostgreSQL evaluates it as the numbering's run condition and stops reading once it fails, so a filter
+    /// that matches many rows still reads only the page.
+    private func numberedPage(
+        _ columns: [SelectColumn], from: [FromItem], where condition: SQLExpression, orderBy order: [SQLOrder], rows: SQLExpression, most: Int,
+        outer: [SelectColumn], page: String
+    ) -> Select {
+        let ordered = "q"
+        let capped = Select(columns: columns, from: from, where: condition, orderBy: order, limit: .integer(most))
+        let numbered = Select(
+            columns: columns.compactMap { $0.alias }.map { SelectColumn(.column(table: ordered, name: $0), as: $0) } + [SelectColumn(.rowNumber, as: "n")],
+            from: [.subquery(capped, alias: ordered, lateral: false)])
+        return Select(columns: outer, from: [.subquery(numbered, alias: page, lateral: false)], where: .binary(.column(table: page, name: "n"), .lessOrEqual, rows))
     }
 
     /// The keys the page is ordered by: a `sort` argument's (then the primary key), else `orderKeys` (the

@@ -26,7 +26,7 @@ extension FilterCompiler {
         guard api.allowsExtensions, let access, let target = api.model(relationship.target) else { throw unknownField(field.name) }
         if value == .null { return .keyword(.true) }
         guard case .object(let entries) = value else { throw PlanError(.badValue, "The filter on '\(field.name)' must be an object.") }
-        binds.needsCustomPlan = true
+        binds.relationFilters += 1
         guard depth < Self.maximumRelationDepth else {
             throw PlanError(
                 .limitExceeded,

@@ -64,6 +64,5 @@ extension PlannedStatement {
     init(sql: String, binds: BindAllocator, requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = [], readBack: ReadBack? = nil) {
         self.init(sql: sql, parameters: binds.values, requiresRow: requiresRow, referenceChecks: referenceChecks, readBack: readBack)
         parameterSources = binds.sources
-        needsCustomPlan = binds.needsCustomPlan
     }
 }

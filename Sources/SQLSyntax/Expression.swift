@@ -48,6 +48,8 @@ package indirect enum SQLExpression: Equatable, Sendable {
     /// `e LIKE pattern ESCAPE 'c'`: `escape` is the program's own escape character (never a request value);
     /// nil leaves PostgreSQL's default, the backslash, implicit.
     case like(SQLExpression, pattern: SQLExpression, escape: Character?)
+    /// `row_number() OVER ()`: the position of each row in the order its sub-query delivers them.
+    case rowNumber
 
     /// Equality to a typed expression with a case list of equatable pairs.
     package static func == (lhs: SQLExpression, rhs: SQLExpression) -> Bool {

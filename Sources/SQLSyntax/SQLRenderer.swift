@@ -247,6 +247,8 @@ package enum SQLRenderer {
         case .like(let value, let pattern, let escape):
             let escapeClause = escape.map { " ESCAPE " + Quoting.literal(String($0)) } ?? ""
             return "(" + self.expression(value) + " LIKE " + self.expression(pattern) + escapeClause + ")"
+        case .rowNumber:
+            return "row_number() OVER ()"
         }
     }
 }
