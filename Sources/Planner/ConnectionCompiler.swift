@@ -77,7 +77,9 @@ struct ConnectionCompiler {
             let inner = Select(columns: innerColumns, from: innerFrom, where: .and(conditions), orderBy: order, limit: rows)
             return .subquery(Select(columns: outerColumns, from: [.subquery(inner, alias: page, lateral: false)]))
         }
-        return .subquery(numberedPage(innerColumns, from: innerFrom, where: .and(conditions), orderBy: order, rows: rows, most: maximumLimit + (wantsToken ? 1 : 0), outer: outerColumns, page: page))
+        return .subquery(
+            numberedPage(
+                innerColumns, from: innerFrom, where: .and(conditions), orderBy: order, rows: rows, most: maximumLimit + (wantsToken ? 1 : 0), outer: outerColumns, page: page))
     }
 
     /// A page filtered across a relationship, shaped so that one plan serves every value. Its statement is
