@@ -3,7 +3,6 @@ import Foundation
 import ModelIR
 import Planner
 import Postgres
-import SQLSyntax
 import SchemaParser
 import TestSupport
 import Testing
@@ -47,7 +46,7 @@ struct RelationFilterPlanTests {
             query: query, operationName: nil, inputs: ["f": filter, "l": .int(limit)])
         guard case .statement(let statement, _) = planned.fields[0].plan else { throw LiveServerError("no statement for \(filter)") }
         #expect(!statement.needsCustomPlan)
-        let arguments = statement.parameters.map { $0.map(Quoting.literal) ?? "NULL" }.joined(separator: ", ")
+        let arguments = statement.parameters.map { $0.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" } ?? "NULL" }.joined(separator: ", ")
         return try await server.client.withConnection { connection in
             _ = try connection.execute("SET plan_cache_mode = force_generic_plan; PREPARE page AS " + statement.sql)
             defer { _ = try? connection.execute("DEALLOCATE page; RESET plan_cache_mode") }
