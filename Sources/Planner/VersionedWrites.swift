@@ -35,8 +35,8 @@ extension UpdateDeleteCompiler {
 
     /// The automerge of one assignment: the written value when the versions match; otherwise the stored value
     /// wins where it is set, a list gets the written elements after its own, an unset field takes the written
-    /// value, and a JSON object (an object type's or an `AWSJSON` value) keeps its own keys and gains the
-    /// written ones it lacks (one level deep; a JSON array is a list).
+    /// value, and a JSON value (an object type's or an `AWSJSON` value) is merged by the same rules at every
+    /// depth, objects key by key (`modelgraph.automerge_json`).
     func merged(_ value: SQLExpression, field: ModelIR.Field, target: String, matches: SQLExpression) -> SQLExpression {
         let stored = SQLExpression.column(table: target, name: field.columnName)
         let kept = SQLExpression.function(.coalesce, [stored, value])
@@ -45,12 +45,7 @@ extension UpdateDeleteCompiler {
         case .array:
             merge = .binary(stored, .concat, value)
         case .jsonb:
-            func both(_ kind: String) -> SQLExpression {
-                .and([
-                    .binary(.function(.jsonbTypeof, [stored]), .equal, .constant(kind)), .binary(.function(.jsonbTypeof, [value]), .equal, .constant(kind)),
-                ])
-            }
-            merge = .caseWhen([(both("object"), .binary(value, .concat, stored)), (both("array"), .binary(stored, .concat, value))], else: kept)
+            merge = .function(.automergeJSON, [stored, value])
         default:
             merge = kept
         }
