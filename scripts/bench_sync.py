@@ -40,6 +40,11 @@ def serve_flags():
     return ["--conflict-detection", "automerge"]
 
 
+def serve_arguments():
+    """`serve`'s own flags: a statement timeout that a page outlives on a machine busy enough to pause it."""
+    return ["--statement-timeout", "120000"]
+
+
 class Client:
     """A DataStore client's HTTP: each sync on one kept-alive connection, opened when the sync starts."""
 
@@ -96,12 +101,15 @@ def floor_sql(where=""):
 
 
 def copy(psql, server, sql):
-    """Seconds psql takes to copy `sql`'s rows to its standard output (discarded), and their count."""
-    begin = time.perf_counter()
-    result = subprocess.run([psql, *server.psql_args(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql],
+    """Seconds the copy of `sql`'s rows to psql's standard output takes, as psql's `\\timing` reports it (the
+    statement and its rows' transfer, without psql's start and connection), and the rows' count."""
+    result = subprocess.run([psql, *server.psql_args(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", "\\timing on", "-c", sql],
                             check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    seconds = time.perf_counter() - begin
-    return seconds, result.stdout.count(b"\n")
+    lines = result.stdout.rstrip(b"\n").split(b"\n")
+    match = re.match(rb"Time: ([\d.]+) ms", lines[-1])
+    if not match:
+        sys.exit(f"no timing from psql: {lines[-1][:200]!r}")
+    return float(match.group(1)) / 1000, len(lines) - 1
 
 
 def query(psql, server, sql):
