@@ -41,6 +41,8 @@ struct BatchCompiler {
         var written: [String] = []
         var referenceChecks: [ReferenceCheck] = []
         // Under conflict detection, the read of each versioned item's stored record, by the index of its check.
+        // Not under owner or group rules: a stale item there stays Unauthorized, as the read would not tell the
+        // caller's records from others'.
         var conflictReads: [Int: ConflictRead] = [:]
         switch kind {
         case .batchUpdate:
@@ -53,7 +55,8 @@ struct BatchCompiler {
                 let row = try updates.updateRow(
                     model: model, entries: NestedWriteCompiler.withoutNullRelations(item, model: model, api: api), records: records, condition: nil, binds: &writer.binds)
                 written.append(writer.appendChecked(.update(row.update), failure: row.ruleSets.isEmpty ? .conditionalCheckFailed : .unauthorized))
-                if api.schema.conflictDetection?.handler == .optimistic {
+                // The stored record is shown only where no rule limits whose records the caller may see.
+                if api.schema.conflictDetection?.handler == .optimistic, records == nil, row.ruleSets.isEmpty {
                     conflictReads[writer.checks.count - 1] = try updates.conflictRead(item, model: model, selectionSet: selectionSet, operation: "update")
                 }
             }
@@ -77,7 +80,9 @@ struct BatchCompiler {
                     let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + UpdateDeleteCompiler.versionAssignments(model: model, target: alias)
                     let tombstone = Update(table: api.table(model), alias: alias, assignments: assignments, where: .and(conditions))
                     written.append(writer.appendChecked(.update(tombstone), failure: failure))
-                    conflictReads[writer.checks.count - 1] = try deletes.conflictRead(item, model: model, selectionSet: selectionSet, operation: "delete")
+                    if records == nil {
+                        conflictReads[writer.checks.count - 1] = try deletes.conflictRead(item, model: model, selectionSet: selectionSet, operation: "delete")
+                    }
                     continue
                 }
                 let delete = Delete(table: api.table(model), alias: alias, where: .and(conditions))
