@@ -107,12 +107,17 @@ extension GraphQLExecutor {
     }
 
     /// A write on `transaction`, then what must follow it there: why it touched no row when it had to, the check of
-    /// the counts its parts report (a mismatch throws, which rolls the transaction back), and the
+    /// the counts its parts report (a mismatch throws, which rolls the transaction back; a batch item's
+    /// conflict with a newer version throws `ConflictUnhandled` with the stored record), and the
     /// read-back of what it wrote. The rows of the read-back, else of the write.
     static func write(_ statement: PlannedStatement, on transaction: any TransactionStatements) throws -> QueryResult {
         let written = try transaction.run(statement.sql, statement.parameters)
         if statement.requiresRow && written.rows.isEmpty { throw try Self.whyNoRow(statement, transaction) }
-        if let unmet = statement.expectedCounts.first(where: { !$0.isMet(by: written.rows.first ?? []) }) { throw Self.error(for: unmet.failure) }
+        if let unmet = statement.expectedCounts.first(where: { !$0.isMet(by: written.rows.first ?? []) }) {
+            // A batch item that lost to a newer version answers with its stored record, as a single write does.
+            if let read = unmet.conflictRead, let record = try transaction.run(read.sql, read.parameters).scalar { throw ConflictUnhandled(record: record) }
+            throw Self.error(for: unmet.failure)
+        }
         guard let readBack = statement.readBack else { return written }
         guard let key = written.rows.first else { throw ConditionalCheckFailed() }
         return try transaction.run(readBack.sql, readBack.parameters(key: Array(key.prefix(readBack.keyCount))))

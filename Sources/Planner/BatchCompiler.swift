@@ -40,6 +40,10 @@ struct BatchCompiler {
         var writer = NestedWriter(selection: selection)
         var written: [String] = []
         var referenceChecks: [ReferenceCheck] = []
+        // Under conflict detection, the read of each versioned item's stored record, by the index of its check.
+        // Not under owner or group rules: a stale item there stays Unauthorized, as the read would not tell the
+        // caller's records from others'.
+        var conflictReads: [Int: ConflictRead] = [:]
         switch kind {
         case .batchUpdate:
             let updates = UpdateDeleteCompiler(selection: selection)
@@ -51,6 +55,10 @@ struct BatchCompiler {
                 let row = try updates.updateRow(
                     model: model, entries: NestedWriteCompiler.withoutNullRelations(item, model: model, api: api), records: records, condition: nil, binds: &writer.binds)
                 written.append(writer.appendChecked(.update(row.update), failure: row.ruleSets.isEmpty ? .conditionalCheckFailed : .unauthorized))
+                // The stored record is shown only where no rule limits whose records the caller may see.
+                if api.schema.conflictDetection?.handler == .optimistic, records == nil, row.ruleSets.isEmpty {
+                    conflictReads[writer.checks.count - 1] = try updates.conflictRead(item, model: model, selectionSet: selectionSet, operation: "update")
+                }
             }
         case .batchDelete:
             let deletes = UpdateDeleteCompiler(selection: selection)
@@ -64,18 +72,27 @@ struct BatchCompiler {
                 if let records { conditions.append(selection.access.predicate(records, model: model, alias: alias, binds: &writer.binds)) }
                 let failure: ExpectedCount.Failure = records == nil ? .conditionalCheckFailed : .unauthorized
                 if api.keepsTombstones {
-                    // Under conflict detection each item becomes a tombstone when its `_version` is current (a
-                    // stale one fails the batch, as a failed condition does); its cascade is not followed.
+                    // Under conflict detection each item becomes a tombstone when its `_version` is current; a
+                    // stale one fails the batch with ConflictUnhandled and its stored record, as a single delete.
                     let version = try deletes.versionParameter(item, binds: &writer.binds)
                     conditions.append(deletes.versionMatches(model: model, target: alias, version: version))
                     let deleted = model.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
                     let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + UpdateDeleteCompiler.versionAssignments(model: model, target: alias)
                     let tombstone = Update(table: api.table(model), alias: alias, assignments: assignments, where: .and(conditions))
                     written.append(writer.appendChecked(.update(tombstone), failure: failure))
+                    if records == nil {
+                        conflictReads[writer.checks.count - 1] = try deletes.conflictRead(item, model: model, selectionSet: selectionSet, operation: "delete")
+                    }
                     continue
                 }
                 let delete = Delete(table: api.table(model), alias: alias, where: .and(conditions))
                 written.append(writer.appendChecked(.delete(delete), failure: failure))
+            }
+            if api.keepsTombstones {
+                // The cascades of every item at once, from all the tombstones (so a record below two items, or
+                // an item below another, is written once), in the same statement.
+                var cascades = 0
+                writer.append(named: deletes.cascadedTombstones(of: model, written: written, path: [model.name], count: &cascades))
             }
             referenceChecks = try UpdateDeleteCompiler(selection: selection).referenceChecks(batch: entries, model: model)
         default:
@@ -96,7 +113,9 @@ struct BatchCompiler {
         let nestedWrites = kind == .batchCreate && writer.ctes.count > entries.count
         let reaches = try selection.reaches(model.name, from: selectionSet, on: model)
         if kind != .batchDelete, nestedWrites || reaches {
-            return try readingBack(writer, written: written, selectionSet: selectionSet, model: model)
+            var planned = try readingBack(writer, written: written, selectionSet: selectionSet, model: model)
+            for (index, read) in conflictReads { planned.expectedCounts[index].conflictRead = read }
+            return planned
         }
         var objects: [SQLExpression] = []
         for name in written {
@@ -105,6 +124,7 @@ struct BatchCompiler {
         }
         var planned = finish(writer, first: [SelectColumn(.function(.arrayToJSON, [.array(objects)]))], readBack: nil)
         planned.referenceChecks = referenceChecks
+        for (index, read) in conflictReads { planned.expectedCounts[index].conflictRead = read }
         return planned
     }
 

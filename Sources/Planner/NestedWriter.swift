@@ -261,6 +261,11 @@ struct NestedWriter {
 
     // MARK: - Pieces
 
+    /// Adds CTEs named by their maker (a cascade's tombstones), which no count checks.
+    mutating func append(named expressions: [CommonTableExpression]) {
+        ctes += expressions
+    }
+
     /// Adds a CTE; returns its name.
     mutating func append(_ statement: Statement) -> String {
         let name = "w\(ctes.count)"

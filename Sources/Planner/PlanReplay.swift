@@ -28,10 +28,11 @@ extension PlannedStatement {
         parameterSources.allSatisfy(\.isFixed) && (readBack?.parameterSources.allSatisfy(\.isFixed) ?? true)
             && referenceChecks.allSatisfy { $0.parameterSources.allSatisfy(\.isFixed) } && (denialCheck?.parameterSources.allSatisfy(\.isFixed) ?? true)
             && (conflictRead?.parameterSources.allSatisfy(\.isFixed) ?? true)
+            && expectedCounts.allSatisfy { $0.conflictRead?.parameterSources.allSatisfy(\.isFixed) ?? true }
     }
 
-    /// Computes every parameter (the statement's, its read-back's, its reference checks' and its
-    /// authorization check's) for `leaves` and `caller`.
+    /// Computes every parameter (the statement's, its read-back's, its reference checks', its authorization
+    /// check's and its conflict reads') for `leaves` and `caller`.
     mutating func rebind(to leaves: [InputValue], caller: Caller) throws(PlanError) {
         parameters = try Self.values(parameterSources, leaves, caller)
         if var readBack {
@@ -48,6 +49,12 @@ extension PlannedStatement {
         if var conflictRead {
             conflictRead.parameters = try Self.values(conflictRead.parameterSources, leaves, caller)
             self.conflictRead = conflictRead
+        }
+        for index in expectedCounts.indices {
+            if var read = expectedCounts[index].conflictRead {
+                read.parameters = try Self.values(read.parameterSources, leaves, caller)
+                expectedCounts[index].conflictRead = read
+            }
         }
     }
 

@@ -188,12 +188,16 @@ package struct ExpectedCount: Equatable, Sendable {
     package var count: Int
     /// The error when the count differs.
     package var failure: Failure
+    /// For a versioned item of a batch (conflict detection), the read of its stored record when its `_version`
+    /// is not the item's: a record there makes the failure `ConflictUnhandled` with that record as its data.
+    package var conflictRead: ConflictRead?
 
     /// Creates an expectation.
-    package init(column: Int, count: Int, failure: Failure) {
+    package init(column: Int, count: Int, failure: Failure, conflictRead: ConflictRead? = nil) {
         self.column = column
         self.count = count
         self.failure = failure
+        self.conflictRead = conflictRead
     }
 
     /// True when `row` (the statement's first row) reports the expected count.

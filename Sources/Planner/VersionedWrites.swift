@@ -35,8 +35,8 @@ extension UpdateDeleteCompiler {
 
     /// The automerge of one assignment: the written value when the versions match; otherwise the stored value
     /// wins where it is set, a list gets the written elements after its own, an unset field takes the written
-    /// value, and a JSON object (an object type's or an `AWSJSON` value) keeps its own keys and gains the
-    /// written ones it lacks (one level deep; a JSON array is a list).
+    /// value, and a JSON value (an object type's or an `AWSJSON` value) is merged by the same rules at every
+    /// depth, objects key by key (`modelgraph.automerge_json`).
     func merged(_ value: SQLExpression, field: ModelIR.Field, target: String, matches: SQLExpression) -> SQLExpression {
         let stored = SQLExpression.column(table: target, name: field.columnName)
         let kept = SQLExpression.function(.coalesce, [stored, value])
@@ -45,12 +45,7 @@ extension UpdateDeleteCompiler {
         case .array:
             merge = .binary(stored, .concat, value)
         case .jsonb:
-            func both(_ kind: String) -> SQLExpression {
-                .and([
-                    .binary(.function(.jsonbTypeof, [stored]), .equal, .constant(kind)), .binary(.function(.jsonbTypeof, [value]), .equal, .constant(kind)),
-                ])
-            }
-            merge = .caseWhen([(both("object"), .binary(value, .concat, stored)), (both("array"), .binary(stored, .concat, value))], else: kept)
+            merge = .function(.automergeJSON, [stored, value])
         default:
             merge = kept
         }
@@ -95,7 +90,7 @@ extension UpdateDeleteCompiler {
         let update = Update(table: api.table(model), alias: target, assignments: assignments, where: .and(conditions))
         var select = try selection.selectWritten(.update(update), selectionSet, model: model, binds: &binds)
         var cascades = 0
-        select.with += cascadedTombstones(of: model, written: "written", path: [model.name], count: &cascades)
+        select.with += cascadedTombstones(of: model, written: ["written"], path: [model.name], count: &cascades)
         var planned = PlannedStatement(sql: SQLRenderer.render(.select(select)), binds: binds, requiresRow: true)
         planned.conflictRead = try conflictRead(entries, model: model, selectionSet: selectionSet, operation: "delete")
         if let records { planned.denialCheck = try denialCheck(entries, model: model, ruleSets: [records]) }
@@ -107,32 +102,76 @@ extension UpdateDeleteCompiler {
 
     /// The common table expressions that make tombstones, in the same statement, of the live records that a
     /// cascading relationship (`onDelete: CASCADE`, `--on-delete`, a join model's) deletes with the `model`
-    /// records the CTE `written` returns, and of theirs in turn, along at most `maximumCascadeDepth`
-    /// relationships and never back into a model already on the chain `path`. A data-modifying CTE always runs
-    /// to completion, read or not.
-    func cascadedTombstones(of model: Model, written: String, path: [String], count: inout Int) -> [CommonTableExpression] {
+    /// records the CTEs `written` return (one per item of a batch), and of theirs in turn, along at most `maximumCascadeDepth`
+    /// relationships and never back into a model already on the chain `path`, except through a relationship
+    /// of a model to itself: that one takes the whole subtree below the written records, however deep
+    /// (`selfCascade`). A data-modifying CTE always runs to completion, read or not.
+    func cascadedTombstones(of model: Model, written: [String], path: [String], count: inout Int) -> [CommonTableExpression] {
         guard path.count <= Self.maximumCascadeDepth else { return [] }
         var expressions: [CommonTableExpression] = []
+        // Records reached through their model's relationship to itself are a whole subtree already.
+        let subtree = path.count >= 2 && path[path.count - 2] == model.name
         for (_, entry) in api.foreignKeys.entries.sorted(by: { $0.key < $1.key }) where entry.parent == model.name && entry.onDelete == "CASCADE" {
-            guard let child = api.model(entry.child), !path.contains(child.name) else { continue }
+            guard let child = api.model(entry.child), child.name == model.name ? !subtree : !path.contains(child.name) else { continue }
             count += 1
             let name = "cascade_\(count)"
             let (target, parent) = ("c", "p")
-            var matches: [SQLExpression] = []
-            for (childField, key) in zip(entry.childFields, model.primaryKeyFields) {
-                let column = child.field(named: childField)?.columnName ?? childField
-                matches.append(.binary(.column(table: parent, name: key.columnName), .equal, .column(table: target, name: column)))
-            }
             let deleted = child.field(named: SyncField.deleted)?.columnName ?? SyncField.deleted
             let live = SQLExpression.binary(.column(table: target, name: deleted), .isDistinctFrom, .keyword(.true))
-            let parents = Select(columns: [SelectColumn(.integer(1))], from: [.cte(written, alias: parent)], where: .and(matches))
-            let update = Update(
-                table: api.table(child), alias: target,
-                assignments: [(column: deleted, value: SQLExpression.keyword(.true))] + Self.versionAssignments(model: child, target: target),
-                where: .and([live, .exists(parents, negated: false)]))
-            expressions.append(CommonTableExpression(name: name, statement: .update(update)))
-            expressions += cascadedTombstones(of: child, written: name, path: path + [child.name], count: &count)
+            let assignments = [(column: deleted, value: SQLExpression.keyword(.true))] + Self.versionAssignments(model: child, target: target)
+            if child.name == model.name {
+                let tree = "tree_\(count)"
+                expressions.append(selfCascade(model, references: entry.childFields, written: written, tree: tree))
+                let keys = model.primaryKeyFields.enumerated().map { index, key in
+                    SQLExpression.binary(.column(table: "t", name: "k\(index)"), .equal, .column(table: target, name: key.columnName))
+                }
+                let inTree = Select(columns: [SelectColumn(.integer(1))], from: [.cte(tree, alias: "t")], where: .and(keys))
+                let update = Update(
+                    table: api.table(child), alias: target, assignments: assignments,
+                    where: .and([live, .exists(inTree, negated: false), .exists(parentRows(model, written: written, alias: parent, target: target), negated: true)]))
+                expressions.append(CommonTableExpression(name: name, statement: .update(update)))
+            } else {
+                let parents = Select(
+                    columns: [SelectColumn(.integer(1))], from: [.ctes(written, alias: parent)],
+                    where: .and(referenceMatches(child: child, references: entry.childFields, parent: model, parentAlias: parent, childAlias: target)))
+                let update = Update(table: api.table(child), alias: target, assignments: assignments, where: .and([live, .exists(parents, negated: false)]))
+                expressions.append(CommonTableExpression(name: name, statement: .update(update)))
+            }
+            expressions += cascadedTombstones(of: child, written: [name], path: path + [child.name], count: &count)
         }
         return expressions
+    }
+
+    /// `parent.key = child.reference` for each key field of `parent` and the `references` of `child` that hold it.
+    private func referenceMatches(child: Model, references: [String], parent: Model, parentAlias: String, childAlias: String) -> [SQLExpression] {
+        zip(references, parent.primaryKeyFields).map { reference, key in
+            .binary(.column(table: parentAlias, name: key.columnName), .equal, .column(table: childAlias, name: child.field(named: reference)?.columnName ?? reference))
+        }
+    }
+
+    /// `SELECT 1 FROM <written> AS alias WHERE alias.key = target.key`: whether the row `target` is one the CTEs
+    /// `written` return.
+    private func parentRows(_ model: Model, written: [String], alias: String, target: String) -> Select {
+        let keys = model.primaryKeyFields.map { key in SQLExpression.binary(.column(table: alias, name: key.columnName), .equal, .column(table: target, name: key.columnName)) }
+        return Select(columns: [SelectColumn(.integer(1))], from: [.ctes(written, alias: alias)], where: .and(keys))
+    }
+
+    /// The recursive CTE `tree` of the keys (`k0`, `k1`, …) of every record below the `model` records the CTEs
+    /// `written` return, through the model's relationship to itself (`references` hold the parent's key): their children,
+    /// the children's children, and so on. `UNION` keeps each key once, so a cycle in the data (a record that is
+    /// its own ancestor) ends the walk instead of looping; the written records themselves are left out by the
+    /// caller, as a statement cannot update a row twice. Tombstones are walked through, as their subtrees may
+    /// hold live records.
+    private func selfCascade(_ model: Model, references: [String], written: [String], tree: String) -> CommonTableExpression {
+        let keys = model.primaryKeyFields.enumerated().map { index, key in SelectColumn(.column(table: "c", name: key.columnName), as: "k\(index)") }
+        let parents = Select(
+            columns: [SelectColumn(.integer(1))], from: [.ctes(written, alias: "p")],
+            where: .and(referenceMatches(child: model, references: references, parent: model, parentAlias: "p", childAlias: "c")))
+        let start = Select(columns: keys, from: [.table(api.table(model), alias: "c")], where: .exists(parents, negated: false))
+        let below = zip(references, model.primaryKeyFields.indices).map { reference, index in
+            SQLExpression.binary(.column(table: "t", name: "k\(index)"), .equal, .column(table: "c", name: model.field(named: reference)?.columnName ?? reference))
+        }
+        let step = Select(columns: keys, from: [.table(api.table(model), alias: "c"), .cte(tree, alias: "t")], where: .and(below))
+        return CommonTableExpression(name: tree, statement: .select(start), recursiveStep: step)
     }
 }

@@ -133,6 +133,9 @@ package enum SQLFunction: String, Sendable, Equatable {
     case backendPID = "pg_backend_pid"
     case currentDatabase = "current_database"
     case jsonbTypeof = "jsonb_typeof"
+    /// Conflict detection's recursive merge of a stale write's JSON into the stored value; created with the
+    /// system tables (`AutomergeFunction` in Store).
+    case automergeJSON = "modelgraph.automerge_json"
     case websearchToTSQuery = "websearch_to_tsquery"
 }
 

@@ -60,8 +60,12 @@ package enum SQLRenderer {
     static func select(_ select: Select) -> String {
         var text = ""
         if !select.with.isEmpty {
-            let ctes = select.with.map { "\(Quoting.identifier($0.name)) AS (\(render($0.statement)))" }
-            text += "WITH " + ctes.joined(separator: ", ") + " "
+            let ctes = select.with.map { expression in
+                let step = expression.recursiveStep.map { " UNION " + render(.select($0)) } ?? ""
+                return "\(Quoting.identifier(expression.name)) AS (\(render(expression.statement))\(step))"
+            }
+            let recursive = select.with.contains { $0.recursiveStep != nil }
+            text += (recursive ? "WITH RECURSIVE " : "WITH ") + ctes.joined(separator: ", ") + " "
         }
         text += "SELECT " + select.columns.map(selectColumn).joined(separator: ", ")
         if !select.from.isEmpty {

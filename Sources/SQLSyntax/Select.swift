@@ -85,12 +85,17 @@ package struct TableName: Equatable, Hashable, Sendable, Codable {
 package struct CommonTableExpression: Equatable, Sendable {
     /// The name the rest of the statement uses.
     package var name: String
-    /// The data-modifying or selecting statement.
+    /// The data-modifying or selecting statement (a recursive one's non-recursive part).
     package var statement: Statement
+    /// When set, the expression is recursive: `name AS (statement UNION step)`, where `step` reads `name`, and
+    /// the clause becomes `WITH RECURSIVE`. `UNION` (not `UNION ALL`) drops the rows already found, so a cycle
+    /// in the data ends the recursion.
+    package var recursiveStep: Select?
 
     /// Creates one.
-    package init(name: String, statement: Statement) {
+    package init(name: String, statement: Statement, recursiveStep: Select? = nil) {
         self.name = name
         self.statement = statement
+        self.recursiveStep = recursiveStep
     }
 }

@@ -115,7 +115,7 @@ package enum SystemTables {
                   revoked_at timestamptz,
                   last_used_at timestamptz
                 );
-                """ + ChangeLog.schemaStatements)
+                """ + ChangeLog.schemaStatements + "\n" + AutomergeFunction.statement)
         }
     }
 }

@@ -226,14 +226,14 @@ struct SyncProtocolTests {
         #expect(left.rows.first == ["g", "t4", "0"], "\(left.rows)")
     }
 
-    @Test("the extended API: a batch delete leaves tombstones when every _version is current, and nothing when one is stale")
+    @Test("the extended API: a batch delete leaves tombstones when every _version is current, and nothing when one is stale (ConflictUnhandled)")
     func batchDelete() async throws {
         let server = try await LiveServer.start(schema: "blog-implicit", conflictDetection: ConflictDetection(handler: .automerge))
         defer { server.stop() }
         _ = try await Self.create(server, "b1", title: "one")
         _ = try await Self.create(server, "b2", title: "two")
         let stale = try await server.graphQL(#"mutation { batchDeletePost(input: [{id: "b1", _version: 1}, {id: "b2", _version: 7}]) { id } }"#)
-        #expect(errorType(stale) == "DynamoDB:ConditionalCheckFailedException", "\(stale)")
+        #expect(errorType(stale) == "ConflictUnhandled" && value(stale, "errors", 0, "data", "id") as? String == "b2", "\(stale)")
         let untouched = try await server.graphQL(#"{ getPost(id: "b1") { _deleted _version } }"#)
         #expect(value(untouched, "data", "getPost", "_deleted") is NSNull && value(untouched, "data", "getPost", "_version") as? Int == 1)
         let deleted = try await server.graphQL(#"mutation { batchDeletePost(input: [{id: "b1", _version: 1}, {id: "b2", _version: 1}]) { id _deleted _version } }"#)
@@ -322,6 +322,29 @@ struct SyncProtocolTests {
         #expect(value(merged, "data", "updateItem", "contact") as? String == "c@example.com", "an unset one takes the write")
         let details = try #require((value(merged, "data", "updateItem", "details") as? String)?.data(using: .utf8))
         #expect(NSDictionary(dictionary: try #require(try JSONSerialization.jsonObject(with: details) as? [String: Any])) == ["keep": "server", "x": 1, "y": 2])
+        #expect(value(merged, "data", "updateItem", "_version") as? Int == 3)
+    }
+
+    @Test("automerge of JSON at every depth: nested objects merge key by key, nested lists concatenate, unset values take the write")
+    func automergeNestedJSON() async throws {
+        let server = try await LiveServer.start(schema: "catalog", surface: .appSync, conflictDetection: ConflictDetection(handler: .automerge))
+        defer { server.stop() }
+        let key: [String: Any] = ["sku": "n", "kind": "BOOK", "version": 1]
+        let stored = #"{"keep":"server","nested":{"a":1,"deep":{"x":"server","list":[1]}},"unset":null,"scalar":5}"#
+        try await server.seed(#"mutation { createShelf(input: {id: "y", label: "shelf"}) { id } }"#)
+        try await server.seed(
+            "mutation($input: CreateItemInput!) { createItem(input: $input) { sku } }",
+            variables: ["input": key.merging(["shelfId": "y", "addedOn": "2026-01-01", "title": "t", "details": stored]) { $1 }])
+        try await server.seed("mutation($input: UpdateItemInput!) { updateItem(input: $input) { sku } }", variables: ["input": key.merging(["title": "u", "_version": 1]) { $1 }])
+        let written = #"{"nested":{"a":2,"b":3,"deep":{"x":"client","y":true,"list":[2]}},"unset":"filled","scalar":{"o":1},"new":"n"}"#
+        let merged = try await server.graphQL(
+            "mutation($input: UpdateItemInput!) { updateItem(input: $input) { details _version } }", variables: ["input": key.merging(["details": written, "_version": 1]) { $1 }])
+        let text = try #require((value(merged, "data", "updateItem", "details") as? String)?.data(using: .utf8), "\(merged)")
+        let details = try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any])
+        let expected: [String: Any] = [
+            "keep": "server", "nested": ["a": 1, "b": 3, "deep": ["x": "server", "y": true, "list": [1, 2]]], "unset": "filled", "scalar": 5, "new": "n",
+        ]
+        #expect(NSDictionary(dictionary: details) == NSDictionary(dictionary: expected), "\(details)")
         #expect(value(merged, "data", "updateItem", "_version") as? Int == 3)
     }
 }

@@ -27,6 +27,7 @@ struct SyncPlanTests {
         ("sync-delete", "blog-implicit", .optimistic, #"mutation { deletePost(input: {id: "p", _version: 2}) { id _deleted _version } }"#),
         ("sync-batch-delete", "blog-implicit", .optimistic, #"mutation { batchDeletePost(input: [{id: "a", _version: 1}, {id: "b"}]) { id _deleted } }"#),
         ("sync-delete-cascade", "cascade", .optimistic, #"mutation { deleteForum(input: {id: "f", _version: 1}) { id _deleted } }"#),
+        ("sync-delete-cascade-tree", "cascade-tree", .optimistic, #"mutation { deleteComment(input: {id: "c", _version: 1}) { id _deleted } }"#),
         (
             "sync-query", "blog-implicit", .automerge,
             #"query { syncPosts(limit: 2, lastSync: 1700000000000, filter: {_deleted: {ne: true}}) { items { id _version _deleted _lastChangedAt } nextToken startedAt } }"#

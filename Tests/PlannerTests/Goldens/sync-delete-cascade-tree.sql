@@ -1,0 +1,6 @@
+-- deleteComment (mutation) (no row = conditional check failed)
+WITH RECURSIVE "written" AS (UPDATE "Comment" AS "t0" SET "_deleted" = TRUE, "_version" = ("t0"."_version" + 1), "_lastChangedAt" = ((date_part('epoch', now()) * 1000))::bigint WHERE (("t0"."id" = $1::text) AND ("t0"."_version" = $2::integer)) RETURNING "t0".*), "tree_1" AS (SELECT "c"."id" AS "k0" FROM "Comment" AS "c" WHERE (EXISTS (SELECT 1 FROM "written" AS "p" WHERE ("p"."id" = "c"."parentId"))) UNION SELECT "c"."id" AS "k0" FROM "Comment" AS "c", "tree_1" AS "t" WHERE ("t"."k0" = "c"."parentId")), "cascade_1" AS (UPDATE "Comment" AS "c" SET "_deleted" = TRUE, "_version" = ("c"."_version" + 1), "_lastChangedAt" = ((date_part('epoch', now()) * 1000))::bigint WHERE ((("c"."_deleted" IS DISTINCT FROM TRUE) AND (EXISTS (SELECT 1 FROM "tree_1" AS "t" WHERE ("t"."k0" = "c"."id")))) AND (NOT EXISTS (SELECT 1 FROM "written" AS "p" WHERE ("p"."id" = "c"."id")))) RETURNING "c".*) SELECT to_json("__r$2") FROM "written" AS "t1", LATERAL (SELECT "t1"."id" AS "id", "t1"."_deleted" AS "_deleted") AS "__r$2"
+-- parameters: 'c', '1'
+-- conflict read
+SELECT to_json("__r$1") FROM "Comment" AS "t0", LATERAL (SELECT "t0"."id" AS "id", "t0"."_deleted" AS "_deleted") AS "__r$1" WHERE (("t0"."id" = $1::text) AND (NOT ("t0"."_version" = $2::integer)))
+-- parameters: 'c', '1'
