@@ -136,7 +136,14 @@ export class DataBrowser {
       p.textContent = message;
       parts.push(p);
     }
-    parts.push(this.table(rows ?? []), this.pager(rows));
+    const table = this.table(rows ?? []);
+    const records = table.querySelector('table');
+    records.dataset.model = model.name;
+    records.dataset.state = rows ? 'loaded' : 'loading';
+    this.renders = (this.renders ?? 0) + 1;
+    records.dataset.render = String(this.renders);
+    records.setAttribute('aria-busy', String(!rows));
+    parts.push(table, this.pager(rows));
     this.main.replaceChildren(...parts);
   }
 

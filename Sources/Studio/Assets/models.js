@@ -28,7 +28,9 @@ export function modelsOf(schema) {
   const names = new Set(models.map((m) => m.name));
   for (const model of models) {
     const type = schema.type(model.name);
-    model.columns = type.fields.filter((f) => ['SCALAR', 'ENUM'].includes(schema.type(namedType(f.type))?.kind));
+    const order = (f) => (f.name === 'id' ? 0 : ['createdAt', 'updatedAt'].includes(f.name) ? 2 : 1);
+    model.columns = type.fields.filter((f) => ['SCALAR', 'ENUM'].includes(schema.type(namedType(f.type))?.kind))
+      .sort((a, b) => order(a) - order(b));
     model.parents = type.fields.filter((f) => names.has(namedType(f.type)) && f.type.kind !== 'LIST' && f.type.ofType?.kind !== 'LIST');
     model.children = type.fields.filter((f) => {
       const t = schema.type(namedType(f.type));
