@@ -57,12 +57,12 @@ export class Live {
       }
     });
     socket.addEventListener('close', (e) => {
-      if (this.socket === socket) {
-        this.socket = null;
-        stopButton.hidden = true;
-        show(`Closed${e.reason ? `: ${e.reason}` : ''} (${events.length} event${events.length === 1 ? '' : 's'})`);
-      }
+      if (this.socket === socket) this.socket = null;
+      if (this.last !== socket) return;
+      stopButton.hidden = true;
+      show(`Closed${e.reason ? `: ${e.reason}` : ''} (${events.length} event${events.length === 1 ? '' : 's'})`);
     });
+    this.last = socket;
   }
 
   /** Stops the running subscription, if any. */
