@@ -272,6 +272,7 @@ function markNode(text, error) {
   m.setAttribute('data-testid', 'error-mark');
   m.dataset.line = String(error.line);
   m.dataset.column = String(error.column);
+  m.dataset.offset = String(error.offset);
   m.title = error.message;
   if (text) m.textContent = text;
   else m.classList.add('error-mark-empty');

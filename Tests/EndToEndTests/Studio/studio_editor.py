@@ -50,6 +50,10 @@ def scenario(page, args, shot):
     check((mark.get_attribute('data-line'), mark.get_attribute('data-column')) == (str(loc['line']), str(loc['column'])),
           f"the mark is at {mark.get_attribute('data-line')}:{mark.get_attribute('data-column')}, the error at {loc}")
     check(mark.inner_text() == 'nmae', f'the mark covers {mark.inner_text()!r}')
+    text = editor_text(page)
+    offset = sum(len(line) + 1 for line in text.split('\n')[:loc['line'] - 1]) + loc['column'] - 1
+    check(mark.get_attribute('data-offset') == str(offset) and text[offset:offset + 4] == 'nmae',
+          f"the mark points at offset {mark.get_attribute('data-offset')}, the error at {offset}")
     check(loc['line'] == 3, f'the server placed the error at {loc}')
     shot('error')
 
