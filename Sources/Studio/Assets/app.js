@@ -15,15 +15,13 @@ import { Docs } from './docs.js';
 import { PlanPane } from './plan.js';
 import { DataBrowser } from './data.js';
 import { Live } from './live.js';
+import { highlightJSON } from './result.js';
 
 const DOCUMENT_STORAGE = 'modelgraph.studio.document';
 const THEME_STORAGE = 'modelgraph.studio.theme';
 const WELCOME = `# Welcome to ModelGraph Studio.
 # Enter your API key above, then tick fields in the Explorer or type a query here
 # (Ctrl+Space completes, Ctrl+Enter runs, Shift+Ctrl+P prettifies).
-query {
-  __typename
-}
 `;
 
 const $ = (selector) => document.querySelector(selector);
@@ -156,7 +154,9 @@ function listProblems(ul, problems) {
 }
 
 function showResult(json, meta) {
-  $('[data-testid=result]').textContent = typeof json === 'string' ? json : JSON.stringify(json, null, 2);
+  const pane = $('[data-testid=result]');
+  if (typeof json === 'string') pane.textContent = json;
+  else pane.replaceChildren(...highlightJSON(JSON.stringify(json, null, 2)));
   $('[data-testid=result-meta]').textContent = meta ?? '';
 }
 
