@@ -2,6 +2,8 @@
 in the explorer, set a filter and a limit through the argument rows, run it and read the nested result; edits typed
 in the editor show as ticks; the docs pane finds a field by search."""
 
+import uuid
+
 from studio_ui import check, enter_key, editor_text, set_editor, run_and_read, run_scenario, wait_until
 
 
@@ -14,7 +16,8 @@ def tick(page, path):
 def scenario(page, args, shot):
     enter_key(page, args.key)
     # Data to select: a blog with two posts.
-    set_editor(page, 'mutation { createBlog(input: {name: "Explorer blog"}) { id } }')
+    blog_name = f'Explorer blog {uuid.uuid4().hex[:8]}'
+    set_editor(page, f'mutation {{ createBlog(input: {{name: "{blog_name}"}}) {{ id }} }}')
     blog = run_and_read(page)['data']['createBlog']['id']
     for title, rating in (('First', 1), ('Second', 5)):
         set_editor(page, f'mutation {{ createPost(input: {{title: "{title}", rating: {rating}, status: PUBLISHED, blogId: "{blog}"}}) {{ id }} }}')
@@ -40,7 +43,7 @@ def scenario(page, args, shot):
     check(text == expected, f'the explorer built {text!r}')
     result = run_and_read(page)
     items = result['data']['listPosts']['items']
-    check([(i['title'], i['blog']['name']) for i in items if i['blog']['name'] == 'Explorer blog'] == [('Second', 'Explorer blog')],
+    check([(i['title'], i['blog']['name']) for i in items if i['blog']['id'] == blog] == [('Second', blog_name)],
           f'the three-level result is {items}')
     shot('explorer')
 
