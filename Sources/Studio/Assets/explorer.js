@@ -184,9 +184,12 @@ export class Explorer {
       this.render();
       return;
     }
+    const focusKey = this.panel.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     change(doc);
     this.host.setText(doc.definitions.length ? printDocument(doc) : '');
     this.render();
+    // Writing the text focuses the editor; the user's place is the control they used.
+    if (focusKey) this.panel.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }
 }
 

@@ -72,6 +72,15 @@ def scenario(page, args, shot):
     page.click('[data-testid=prettify]')
     check(editor_text(page).startswith('query One($id: ID!, $n: Int) {\n  getBlog(id: $id) {\n    id\n    posts(limit: $n) {\n'), f'prettified: {editor_text(page)!r}')
 
+    # The colour scheme toggle switches light and dark.
+    background = "getComputedStyle(document.body).backgroundColor"
+    before = page.evaluate(background)
+    page.click('[data-testid=theme]')
+    check(page.evaluate(background) != before, 'the theme toggle did not change the colours')
+    shot('dark')
+    page.click('[data-testid=theme]')
+    check(page.evaluate(background) == before, 'the theme toggle did not switch back')
+
     # The share link reopens the query.
     set_editor(page, '{ listBlogs { items { id name } } }')
     page.fill('[data-testid=variables]', '{"a": 1}')

@@ -56,6 +56,13 @@ def scenario(page, args, shot):
     wait_until(page, "() => !document.querySelector('[data-testid=editor]').value.includes('posts')", what='posts to be removed')
     check(editor_text(page) == '{\n  getBlog(id: "x") {\n    name\n  }\n}\n', f'after unticking: {editor_text(page)!r}')
 
+    # Keyboard alone: focus a field's box and press Space.
+    set_editor(page, '')
+    page.focus('[data-path="query.countBlogs"]')
+    page.keyboard.press('Space')
+    wait_until(page, "() => document.querySelector('[data-testid=editor]').value.includes('countBlogs')", what='Space to tick countBlogs')
+    check(page.evaluate("document.activeElement?.dataset.path") == 'query.countBlogs', 'the focus left the ticked box')
+
     # Docs: search finds the field, a type link opens its page.
     page.click('.tab[data-tab=docs]')
     page.fill('[data-testid=docs-search]', 'postsCount')
