@@ -9,6 +9,20 @@ from studio_ui import check, enter_key, editor_text, set_editor, run_and_read, r
 def scenario(page, args, shot):
     enter_key(page, args.key)
     editor = '[data-testid=editor]'
+    # The key is kept in localStorage only when "remember" is ticked.
+    stored = "localStorage.getItem('modelgraph.studio.apiKey')"
+    check(page.evaluate(stored) is None, 'the key was stored without "remember"')
+    page.check('[data-testid=remember]')
+    check(page.evaluate(stored) == args.key, 'the key was not stored with "remember"')
+    page.uncheck('[data-testid=remember]')
+    check(page.evaluate(stored) is None, 'the key stayed stored after unticking "remember"')
+    # The headers editor takes a JSON object of strings.
+    page.click('.tab[data-tab=headers]')
+    page.fill('[data-testid=headers]', '{"x-trace": 1')
+    check('not valid JSON' in page.inner_text('[data-testid=headers-errors]'), 'invalid headers JSON is not reported')
+    page.fill('[data-testid=headers]', '{"x-trace": "studio"}')
+    check(page.inner_text('[data-testid=headers-errors]') == '', 'valid headers are reported as wrong')
+    page.click('.tab[data-tab=variables]')
     # A blog to read back.
     set_editor(page, 'mutation { createBlog(input: {name: "Studio blog"}) { id } }')
     created = run_and_read(page)
