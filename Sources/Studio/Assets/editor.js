@@ -88,10 +88,14 @@ export class Editor {
     this.render();
     this.options.onChange?.(this.value);
     const typed = event.data ?? '';
-    if (/^[A-Za-z_$({:@]$/.test(typed) || (event.inputType === 'insertText' && /[A-Za-z0-9_]$/.test(typed))) {
+    // Letters and $ open the popup as one types; after punctuation (where Enter means a new line) it takes
+    // Ctrl+Space.
+    if (event.inputType === 'insertText' && /^[A-Za-z_$]$/.test(typed)) {
       this.openPopup(false);
-    } else if (!this.popup.hidden) {
+    } else if (!this.popup.hidden && (event.inputType === 'deleteContentBackward' || /^[0-9]$/.test(typed))) {
       this.openPopup(false);
+    } else {
+      this.closePopup();
     }
   }
 
