@@ -35,7 +35,9 @@ export class RecordForm {
     this.formError.setAttribute('role', 'alert');
     form.append(h, this.formError);
     this.inputs = new Map();
-    for (const field of this.inputType?.inputFields ?? []) {
+    const order = (f) => (this.model.key.includes(f.name) ? 0 : f.type.kind === 'NON_NULL' ? 1 : 2);
+    const fields = [...(this.inputType?.inputFields ?? [])].sort((a, b) => order(a) - order(b));
+    for (const field of fields) {
       const type = this.schema.type(namedType(field.type));
       if (!type || type.kind === 'INPUT_OBJECT') continue;
       const isKey = this.row && this.model.key.includes(field.name);
@@ -58,6 +60,8 @@ export class RecordForm {
       error.dataset.field = field.name;
       input.setAttribute('aria-describedby', error.id);
       row.append(label, input, hintText, error);
+      const parent = this.model.parents.find((p) => `${p.name}Id` === field.name);
+      if (parent && input.tagName === 'INPUT') this.offerParents(row, input, namedType(parent.type));
       form.append(row);
       this.inputs.set(field.name, { field, type, input, error, original });
     }
@@ -104,6 +108,25 @@ export class RecordForm {
     input.type = 'text';
     if (type.name === 'Int' || type.name === 'Float') input.inputMode = 'decimal';
     return input;
+  }
+
+  /**
+   * Suggests the first 100 records of a belongsTo's parent model in a reference input (a datalist of ids, labelled
+   * by their name or title field when they have one).
+   */
+  async offerParents(row, input, parentModel) {
+    const parent = this.schema.rootType('query')?.fields.find((f) => f.name.startsWith('list') && namedType(this.schema.type(namedType(f.type))?.fields?.find((x) => x.name === 'items')?.type) === parentModel);
+    if (!parent) return;
+    const fields = this.schema.type(parentModel).fields.map((f) => f.name);
+    const label = ['name', 'title'].find((n) => fields.includes(n));
+    const response = await graphql({ query: `query StudioParents { rows: ${parent.name}(limit: 100) { items { id ${label ?? ''} } } }` });
+    const items = response.data?.rows?.items ?? [];
+    if (!items.length) return;
+    const list = el('datalist');
+    list.id = `${input.id}-options`;
+    for (const item of items) list.append(new Option(label ? item[label] : item.id, item.id));
+    input.setAttribute('list', list.id);
+    row.append(list);
   }
 
   /** Focuses the form's heading. */
