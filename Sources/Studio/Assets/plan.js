@@ -3,7 +3,7 @@
 // PostgreSQL's EXPLAIN (ANALYZE, BUFFERS). When the server does not allow plans the pane says so.
 
 import { postJSON } from './session.js';
-import { highlightSQL } from './sql.js';
+import { highlightSQL, formatSQL } from './sql.js';
 
 /** The plan pane. */
 export class PlanPane {
@@ -83,7 +83,7 @@ export class PlanPane {
     const sql = el('pre', 'sql');
     sql.setAttribute('data-testid', 'plan-sql');
     sql.tabIndex = 0;
-    sql.append(...highlightSQL(plan.sql));
+    sql.append(...highlightSQL(formatSQL(plan.sql)));
     section.append(h, sql);
     if (plan.parameters?.length) {
       const ol = el('ol', 'plan-parameters');

@@ -1,4 +1,5 @@
-// SQL highlighting for the plan pane: keywords, strings, numbers, $n parameters, quoted identifiers, comments.
+// SQL for the plan pane: laid out on lines (a clause per line, sub-selects indented by their nesting) and
+// highlighted (keywords, strings, numbers, $n parameters, quoted identifiers, comments).
 
 const KEYWORDS = new Set(('select from where and or not as on join left right inner outer lateral with recursive ' +
   'order by group having limit offset union all distinct case when then else end is null true false in exists ' +
@@ -36,4 +37,37 @@ export function highlightSQL(sql) {
   }
   if (at < sql.length) nodes.push(document.createTextNode(sql.slice(at)));
   return nodes;
+}
+
+const BREAK_BEFORE = /^(FROM|WHERE|ORDER|GROUP|HAVING|LIMIT|OFFSET|UNION|LEFT|INNER|JOIN|RETURNING|VALUES|SET|ON CONFLICT)$/i;
+
+/**
+ * Lays SQL out on lines: a line break before each clause keyword and before each sub-select, indented two spaces
+ * per open parenthesis. Strings and quoted identifiers are left as they are.
+ * @param {string} sql one statement as the server sends it
+ * @returns {string}
+ */
+export function formatSQL(sql) {
+  if (sql.includes('\n')) return sql;
+  let out = '';
+  let depth = 0;
+  const pattern = /('(?:[^']|'')*'|"(?:[^"]|"")*"|\(\s*SELECT\b|[()]|[A-Za-z_]+|\s+|.)/gi;
+  for (const m of sql.matchAll(pattern)) {
+    const t = m[0];
+    if (/^\(\s*SELECT$/i.test(t)) {
+      depth++;
+      out += '(\n' + '  '.repeat(depth) + 'SELECT';
+    } else if (t === '(') {
+      depth++;
+      out += t;
+    } else if (t === ')') {
+      depth = Math.max(0, depth - 1);
+      out += t;
+    } else if (BREAK_BEFORE.test(t) && out.trim()) {
+      out = out.replace(/ +$/, '') + '\n' + '  '.repeat(depth) + t;
+    } else {
+      out += t;
+    }
+  }
+  return out;
 }
