@@ -118,4 +118,4 @@ def scenario(page, args, shot):
 
 
 if __name__ == '__main__':
-    run_scenario(scenario)
+    run_scenario(scenario, __doc__)

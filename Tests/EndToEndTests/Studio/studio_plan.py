@@ -1,10 +1,8 @@
 """Studio plan scenario: for the operation in the editor the plan pane shows one SQL statement per root field with
-its parameters, and EXPLAIN (ANALYZE, BUFFERS) on request; with --plans-off (a server started without plans) the
-pane says plans are off instead."""
+its parameters, and EXPLAIN (ANALYZE, BUFFERS) on request; on a server whose /studio/config.json says plans are
+off, the pane says so instead. Prints {"kind": "plan", "plans": bool} so the test knows which it saw."""
 
-import sys
-
-from studio_ui import check, enter_key, set_editor, run_scenario, wait_until
+from studio_ui import check, enter_key, report, set_editor, run_scenario, wait_until
 
 
 def scenario(page, args, shot):
@@ -12,7 +10,9 @@ def scenario(page, args, shot):
     set_editor(page, 'query Posts($n: Int) {\n  listPosts(limit: $n, filter: {rating: {gt: 2}}) {\n    items { id title blog { name } }\n  }\n  countBlogs\n}\n')
     page.fill('[data-testid=variables]', '{"n": 7}')
     page.click('[data-testid=plan-tab]')
-    if '--plans-off' in sys.argv:
+    plans = page.evaluate("fetch('/studio/config.json').then(r => r.json()).then(c => c.plans)")
+    report('plan', plans=plans)
+    if not plans:
         message = page.wait_for_selector('[data-testid=plan-disabled]').inner_text()
         check('plans' in message.lower(), f'the pane says {message!r}')
         return
@@ -31,4 +31,4 @@ def scenario(page, args, shot):
 
 
 if __name__ == '__main__':
-    run_scenario(scenario)
+    run_scenario(scenario, __doc__)

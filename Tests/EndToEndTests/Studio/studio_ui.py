@@ -1,26 +1,18 @@
-"""Steps the Studio UI scenarios share: open the page with the key entered, wait for the schema, run the editor,
-wait for the data browser's table, query PostgreSQL with psql, fail with a message.
+"""Steps the Studio UI scenarios share: enter the key and wait for the schema, run the editor and read the result,
+wait for the data browser's table, query PostgreSQL with psql.
 
 The browser itself (headless Chromium, console errors, requests that leave 127.0.0.1, screenshots) comes from
 studio_browser.py; this module only knows the page's data-testids."""
 
 import json
 import subprocess
-import sys
 import time
 
 
-class ScenarioFailure(Exception):
-    """A check of a scenario failed; the message says which and what was seen."""
+from studio_browser import CheckFailed, Studio, arguments, check, report, run  # noqa: F401 - check is re-exported
 
 
-def check(condition, message):
-    """Fails the scenario with `message` unless `condition` holds."""
-    if not condition:
-        raise ScenarioFailure(message)
-
-
-def wait_until(page, expression, arg=None, timeout=20.0, what='the page'):
+def wait_until(page, expression, arg=None, timeout=60.0, what='the page'):
     """Polls a JavaScript function of one argument until it returns a truthy value (the page's CSP forbids
     Playwright's own wait_for_function, which evaluates a string in the page); returns that value."""
     deadline = time.monotonic() + timeout
@@ -29,7 +21,7 @@ def wait_until(page, expression, arg=None, timeout=20.0, what='the page'):
         if value:
             return value
         if time.monotonic() > deadline:
-            raise ScenarioFailure(f'timed out waiting for {what}')
+            raise CheckFailed(f'timed out waiting for {what}')
         time.sleep(0.05)
 
 
@@ -82,58 +74,21 @@ def psql(database_url, sql):
     """Runs one SQL query with psql and returns its rows as lists of strings (unaligned, tab-separated)."""
     out = subprocess.run(['psql', database_url, '-X', '-A', '-t', '-F', '\t', '-c', sql], capture_output=True, text=True, check=False)
     if out.returncode != 0:
-        raise ScenarioFailure(f'psql failed: {out.stderr.strip()}')
+        raise CheckFailed(f'psql failed: {out.stderr.strip()}')
     return [line.split('\t') for line in out.stdout.splitlines() if line]
 
 
-def fail(message):
-    """Prints a failure and exits with status 1 (the Swift test shows the output)."""
-    print(f'FAIL: {message}', file=sys.stderr)
-    sys.exit(1)
+def run_scenario(scenario, description=''):
+    """Parses the harness's arguments, opens the page in a watched headless Chromium (studio_browser.Studio) and
+    runs `scenario(page, args, shot)`, then the checks every script shares (no request off 127.0.0.1, no CSP
+    violation, no console or page error). `shot(name)` saves the page as studio-<name>.png in the screenshot folder
+    (docs/images with RECORD_SCREENSHOTS=1)."""
+    args = arguments(description)
 
-
-def run_scenario(scenario):
-    """Parses the harness's arguments, opens the page in headless Chromium and runs `scenario(page, args, shot)`;
-    fails on a scenario failure, a console error, an uncaught page error or a request that leaves 127.0.0.1.
-    `shot(name)` saves a screenshot of the page as studio-<name>.png in the screenshot folder."""
-    import argparse
-    import os
-    from urllib.parse import urlparse
-    from playwright.sync_api import sync_playwright
-
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--url', required=True)
-    parser.add_argument('--key', required=True)
-    parser.add_argument('--database-url', default='')
-    parser.add_argument('--screenshots', default=os.environ.get('STUDIO_SCREENSHOTS', ''))
-    args, _ = parser.parse_known_args()
-    problems = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get('CHROMIUM', '/usr/bin/chromium'), args=['--no-sandbox'])
-        page = browser.new_page(viewport={'width': 1400, 'height': 900})
-        page.set_default_timeout(20000)
-        page.on('console', lambda m: problems.append(f'console {m.type}: {m.text}') if m.type == 'error' else None)
-        page.on('pageerror', lambda e: problems.append(f'page error: {e}'))
-
-        def request(r):
-            host = urlparse(r.url).hostname
-            if r.url.startswith('data:'):
-                return
-            if host != '127.0.0.1':
-                problems.append(f'request left 127.0.0.1: {r.url}')
-        page.on('request', request)
-
-        def shot(name):
-            if args.screenshots:
-                os.makedirs(args.screenshots, exist_ok=True)
-                page.screenshot(path=os.path.join(args.screenshots, f'studio-{name}.png'))
-        try:
-            page.goto(args.url)
-            scenario(page, args, shot)
-        except ScenarioFailure as e:
-            problems.insert(0, str(e))
-        finally:
-            browser.close()
-    if problems:
-        fail('\n'.join(problems))
-    print('ok')
+    def main():
+        with Studio(args.url, viewport=(1400, 900)) as studio:
+            studio.page.set_default_timeout(60000)
+            studio.open('/')
+            scenario(studio.page, args, lambda name: report('screenshot', path=studio.screenshot(f'studio-{name}')))
+            studio.finish()
+    run(main)
