@@ -44,7 +44,6 @@ def scenario(page, args, shot):
     result = run_and_read(page)
     names = [b['name'] for b in result['data']['listBlogs']['items']]
     check('Studio blog' in names, f'the result lists {names}')
-    shot('editor')
 
     # Completion of arguments and enum values inside them.
     set_editor(page, '')
@@ -85,6 +84,9 @@ def scenario(page, args, shot):
 
     page.click('[data-testid=prettify]')
     check(editor_text(page).startswith('query One($id: ID!, $n: Int) {\n  getBlog(id: $id) {\n    id\n    posts(limit: $n) {\n'), f'prettified: {editor_text(page)!r}')
+
+    run_and_read(page)
+    shot('editor')
 
     # The colour scheme toggle switches light and dark.
     background = "getComputedStyle(document.body).backgroundColor"

@@ -89,6 +89,10 @@ def run_scenario(scenario, description=''):
         with Studio(args.url, viewport=(1400, 900)) as studio:
             studio.page.set_default_timeout(60000)
             studio.open('/')
-            scenario(studio.page, args, lambda name: report('screenshot', path=studio.screenshot(f'studio-{name}')))
+            def shot(name):
+                # Let the explorer's redraw after the last keystroke (150 ms) happen first.
+                studio.page.wait_for_timeout(300)
+                report('screenshot', path=studio.screenshot(f'studio-{name}'))
+            scenario(studio.page, args, shot)
             studio.finish()
     run(main)
