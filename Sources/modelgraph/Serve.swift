@@ -88,7 +88,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Refuse introspection queries (env MODELGRAPH_NO_INTROSPECTION=1).")
     var noIntrospection = ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"
     @Flag(help: "Serve no studio at / and /studio/ (env MODELGRAPH_NO_STUDIO=1; docs/studio.md).")
-    var noStudio = ProcessInfo.processInfo.environment["MODELGRAPH_NO_STUDIO"] == "1"
+    var noStudio = false
     @Flag(
         inversion: .prefixedNo,
         help:
@@ -333,7 +333,8 @@ struct Serve: AsyncParsableCommand {
     /// (a binary copied without its resource bundle), which is logged. Plans default to on only with the embedded
     /// database: SQL and PostgreSQL's plans describe a shared database's internals.
     private func studioSettings(embeddedDatabase: Bool, logger: Logger) -> StudioSettings? {
-        guard !noStudio else { return nil }
+        // The environment is read here, not as the flag's default: a flag whose default is true could not be turned off.
+        guard !noStudio, ProcessInfo.processInfo.environment["MODELGRAPH_NO_STUDIO"] != "1" else { return nil }
         guard let assets = StudioAssets.bundled() else {
             logger.warning("the studio's files (ModelGraph_Studio.resources) are not next to the executable: serving no studio")
             return nil
