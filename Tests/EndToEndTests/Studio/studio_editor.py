@@ -97,6 +97,15 @@ def scenario(page, args, shot):
     page.click('[data-testid=theme]')
     check(page.evaluate(background) == before, 'the theme toggle did not switch back')
 
+    # History: the runs are listed, newest first; choosing one puts it back into the editor.
+    page.click('.tab[data-tab=history]')
+    titles = page.eval_on_selector_all('[data-testid=history] .history-title', 'els => els.map(e => e.textContent)')
+    check(titles[:1] == ['Two'] and any('listBlogs' in t for t in titles), f'the history lists {titles}')
+    set_editor(page, '')
+    page.click('[data-testid=history] .history-item >> text="Two"')
+    check(editor_text(page).startswith('query One('), f'choosing a run restored {editor_text(page)!r}')
+    page.click('.tab[data-tab=explorer]')
+
     # The share link reopens the query.
     set_editor(page, '{ listBlogs { items { id name } } }')
     page.fill('[data-testid=variables]', '{"a": 1}')
