@@ -64,6 +64,7 @@ class Studio:
         self.page_errors = []
         self.requests = []
         self.csp_violations = []
+        self.failed_responses = []
         self.shots = screenshot_dir()
 
     def __enter__(self):
@@ -76,6 +77,8 @@ class Studio:
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         self.page.on("request", lambda request: self.requests.append(request.url))
+        # Which request a "Failed to load resource" console error is about (the console message does not say).
+        self.page.on("response", lambda response: response.status >= 400 and self.failed_responses.append(f"{response.status} {response.request.method} {response.url}"))
         # WebSockets are requests too: record them, so a socket to another host fails the checks as well.
         self.page.on("websocket", lambda socket: self.requests.append(socket.url))
         return self
@@ -138,7 +141,7 @@ class Studio:
         check(not self.outside_requests(), f"requests left 127.0.0.1: {self.outside_requests()}")
         check(not self.csp_violations, f"Content-Security-Policy violations: {self.csp_violations}")
         check(not self.page_errors, f"uncaught page errors: {self.page_errors}")
-        check(not self.console_errors, f"console errors: {self.console_errors}")
+        check(not self.console_errors, f"console errors: {self.console_errors} (failed responses: {self.failed_responses})")
         report("requests", count=len(self.requests))
 
 
