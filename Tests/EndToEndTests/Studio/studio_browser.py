@@ -56,9 +56,10 @@ class Studio:
     """A headless Chromium with one page, watched: console errors, page errors, CSP violations, and every
     request's URL. Use as a context manager; `finish()` runs the checks every script shares."""
 
-    def __init__(self, url, viewport=(1280, 800), color_scheme="light"):
+    def __init__(self, url, viewport=(1280, 800), color_scheme="light", scale=1):
         self.url = url.rstrip("/")
         self.viewport = viewport
+        self.scale = scale
         self.color_scheme = color_scheme
         self.console_errors = []
         self.page_errors = []
@@ -71,7 +72,8 @@ class Studio:
         self._playwright = sync_playwright().start()
         self.browser = self._playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
         self.context = self.browser.new_context(
-            viewport={"width": self.viewport[0], "height": self.viewport[1]}, color_scheme=self.color_scheme, service_workers="block"
+            viewport={"width": self.viewport[0], "height": self.viewport[1]}, color_scheme=self.color_scheme, service_workers="block",
+            device_scale_factor=self.scale
         )
         self.page = self.context.new_page()
         self.page.on("console", self._console)
