@@ -155,6 +155,8 @@ struct StudioPlanTests {
         #expect((entry["sql"] as? String)?.contains(#""owner""#) == true, "\(entry)")
         let parameters = (entry["parameters"] as? [Any] ?? []).compactMap { $0 as? String }
         #expect(parameters.contains { $0.contains("user-1") || $0.contains("alice") }, "\(parameters)")
+        let config = try await TestHTTP.send(URL(string: "http://127.0.0.1:\(server.serve.port)/studio/config.json")!, method: "GET")
+        #expect((try JSONSerialization.jsonObject(with: config.body) as? [String: Any])?["authModes"] as? [String] == ["userPools"], "\(config.text)")
         // In the Admins group, which may read every note: no owner condition.
         let admin = try await plan(try server.token())
         #expect((admin["sql"] as? String)?.contains(#""owner""#) == false, "\(admin)")
