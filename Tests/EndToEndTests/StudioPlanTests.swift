@@ -108,6 +108,11 @@ struct StudioPlanTests {
         let (_, tooDeep) = try await Self.plan(server, "{ listBlogs { items { \(deep) } } }")
         #expect(errorType(tooDeep) == "LimitExceeded", "\(tooDeep)")
         #expect((tooDeep["plans"] as? [Any])?.isEmpty == true)
+        // More rows in the worst case than the cost limit (500,000) allows.
+        let (_, tooCostly) = try await Self.plan(
+            server, "{ listBlogs(limit: 1000) { items { posts(limit: 1000) { items { comments(limit: 1000) { items { id } } } } } } }", explain: true)
+        #expect(errorType(tooCostly) == "LimitExceeded", "\(tooCostly)")
+        #expect((tooCostly["plans"] as? [Any])?.isEmpty == true)
         // A body over the size limit is refused before it is read.
         let (large, body) = try await Self.plan(server, "{ listBlogs { items { id } } }" + String(repeating: " ", count: 5000))
         #expect(large == 413)
