@@ -86,7 +86,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Origins allowed by CORS, repeatable; '*' for any (env MODELGRAPH_CORS_ORIGINS, comma-separated). Off by default.")
     var corsOrigin: [String] = (ProcessInfo.processInfo.environment["MODELGRAPH_CORS_ORIGINS"] ?? "").split(separator: ",").map(String.init)
     @Flag(help: "Refuse introspection queries (env MODELGRAPH_NO_INTROSPECTION=1).")
-    var noIntrospection = ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"
+    var noIntrospection = false
     @Flag(help: "Serve no studio at / and /studio/ (env MODELGRAPH_NO_STUDIO=1; docs/studio.md).")
     var noStudio = false
     @Flag(
@@ -346,7 +346,8 @@ struct Serve: AsyncParsableCommand {
     /// The HTTP server's configuration the options describe.
     private var serverConfiguration: ServerConfiguration {
         ServerConfiguration(
-            host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
+            host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin,
+            introspection: !(noIntrospection || ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"), maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
             requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections,
             metricsToken: metricsToken.isEmpty ? nil : metricsToken,
             tls: tlsCert.isEmpty ? nil : TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)

@@ -108,6 +108,11 @@ struct StudioPlanTests {
         let (_, tooDeep) = try await Self.plan(server, "{ listBlogs { items { \(deep) } } }")
         #expect(errorType(tooDeep) == "LimitExceeded", "\(tooDeep)")
         #expect((tooDeep["plans"] as? [Any])?.isEmpty == true)
+        // More rows in the worst case than the cost limit (500,000) allows.
+        let (_, tooCostly) = try await Self.plan(
+            server, "{ listBlogs(limit: 1000) { items { posts(limit: 1000) { items { comments(limit: 1000) { items { id } } } } } } }", explain: true)
+        #expect(errorType(tooCostly) == "LimitExceeded", "\(tooCostly)")
+        #expect((tooCostly["plans"] as? [Any])?.isEmpty == true)
         // A body over the size limit is refused before it is read.
         let (large, body) = try await Self.plan(server, "{ listBlogs { items { id } } }" + String(repeating: " ", count: 5000))
         #expect(large == 413)
@@ -155,6 +160,8 @@ struct StudioPlanTests {
         #expect((entry["sql"] as? String)?.contains(#""owner""#) == true, "\(entry)")
         let parameters = (entry["parameters"] as? [Any] ?? []).compactMap { $0 as? String }
         #expect(parameters.contains { $0.contains("user-1") || $0.contains("alice") }, "\(parameters)")
+        let config = try await TestHTTP.send(URL(string: "http://127.0.0.1:\(server.serve.port)/studio/config.json")!, method: "GET")
+        #expect((try JSONSerialization.jsonObject(with: config.body) as? [String: Any])?["authModes"] as? [String] == ["userPools"], "\(config.text)")
         // In the Admins group, which may read every note: no owner condition.
         let admin = try await plan(try server.token())
         #expect((admin["sql"] as? String)?.contains(#""owner""#) == false, "\(admin)")

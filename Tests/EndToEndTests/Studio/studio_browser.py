@@ -56,26 +56,31 @@ class Studio:
     """A headless Chromium with one page, watched: console errors, page errors, CSP violations, and every
     request's URL. Use as a context manager; `finish()` runs the checks every script shares."""
 
-    def __init__(self, url, viewport=(1280, 800), color_scheme="light"):
+    def __init__(self, url, viewport=(1280, 800), color_scheme="light", scale=1):
         self.url = url.rstrip("/")
         self.viewport = viewport
+        self.scale = scale
         self.color_scheme = color_scheme
         self.console_errors = []
         self.page_errors = []
         self.requests = []
         self.csp_violations = []
+        self.failed_responses = []
         self.shots = screenshot_dir()
 
     def __enter__(self):
         self._playwright = sync_playwright().start()
         self.browser = self._playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
         self.context = self.browser.new_context(
-            viewport={"width": self.viewport[0], "height": self.viewport[1]}, color_scheme=self.color_scheme, service_workers="block"
+            viewport={"width": self.viewport[0], "height": self.viewport[1]}, color_scheme=self.color_scheme, service_workers="block",
+            device_scale_factor=self.scale
         )
         self.page = self.context.new_page()
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         self.page.on("request", lambda request: self.requests.append(request.url))
+        # Which request a "Failed to load resource" console error is about (the console message does not say).
+        self.page.on("response", lambda response: response.status >= 400 and self.failed_responses.append(f"{response.status} {response.request.method} {response.url}"))
         # WebSockets are requests too: record them, so a socket to another host fails the checks as well.
         self.page.on("websocket", lambda socket: self.requests.append(socket.url))
         return self
@@ -138,7 +143,7 @@ class Studio:
         check(not self.outside_requests(), f"requests left 127.0.0.1: {self.outside_requests()}")
         check(not self.csp_violations, f"Content-Security-Policy violations: {self.csp_violations}")
         check(not self.page_errors, f"uncaught page errors: {self.page_errors}")
-        check(not self.console_errors, f"console errors: {self.console_errors}")
+        check(not self.console_errors, f"console errors: {self.console_errors} (failed responses: {self.failed_responses})")
         report("requests", count=len(self.requests))
 
 
