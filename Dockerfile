@@ -14,7 +14,9 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release --product modelgraph && cp "$(swift build -c release --show-bin-path)/modelgraph" /usr/local/bin/modelgraph
+# The studio's files (a SwiftPM resource bundle) go beside the binary, where serve looks for them.
+RUN swift build -c release --product modelgraph && bin="$(swift build -c release --show-bin-path)" \
+    && cp "$bin/modelgraph" /usr/local/bin/modelgraph && cp -R "$bin/ModelGraph_Studio.resources" /usr/local/bin/
 
 FROM swift:6.2-bookworm-slim
 # libpq for the client; the PostgreSQL 15 server binaries for the embedded database (no cluster of the
@@ -25,6 +27,7 @@ RUN mkdir -p /etc/postgresql-common/createcluster.d \
     && apt-get install -y --no-install-recommends libpq5 postgresql-15 tini \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /usr/local/bin/modelgraph /usr/local/bin/modelgraph
+COPY --from=build /usr/local/bin/ModelGraph_Studio.resources /usr/local/bin/ModelGraph_Studio.resources
 WORKDIR /app
 COPY schema.graphql ./
 COPY migrations ./migrations

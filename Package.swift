@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "JSON", swiftSettings: swiftSettings),
         .target(name: "ModelIR", dependencies: ["JSON", "SQLSyntax"], swiftSettings: swiftSettings),
         .target(name: "SQLSyntax", swiftSettings: swiftSettings),
+        // The studio's page (docs/studio.md): HTML, CSS and JavaScript modules as a resource, looked up by path.
+        .target(name: "Studio", resources: [.copy("Assets")], swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
@@ -141,7 +143,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime",
+                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime", "Studio",
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // Already in the graph through HummingbirdTLS: reading the PEM files `serve --tls-cert/--tls-key` names.
@@ -182,7 +184,7 @@ let package = Package(
             dependencies: [
                 "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner",
                 "Execution", "JSON",
-                "Auth", "Authentication", "Introspection", "SwiftCodegen",
+                "Auth", "Authentication", "Introspection", "SwiftCodegen", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The listen check before start-up and the errors it reports.
@@ -341,15 +343,17 @@ let package = Package(
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON",
-                "Fuzzing", "Realtime", "ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels", "CatalogModels",
+                "Fuzzing", "Realtime", "Studio", "ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels",
+                "CatalogModels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            // The Python client scripts the real-time tests run (scripts/python-clients installs the clients).
-            exclude: ["Clients"],
+            // The Python client scripts the real-time tests run (scripts/python-clients installs the clients), and the
+            // studio's browser scripts (scripts/browser-deps installs the browser and its driver).
+            exclude: ["Clients", "Studio"],
             swiftSettings: swiftSettings
         ),
     ]

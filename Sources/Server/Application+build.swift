@@ -12,6 +12,7 @@ package import Postgres
 package import Realtime
 import ServiceLifecycle
 package import Store
+import Studio
 import UnixSignals
 
 /// Everything the HTTP server needs, read once at start.
@@ -41,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     /// PEM files for serving HTTPS and WSS directly (clients such as amplify-js and Amplify for Android and
     /// Flutter only connect with `wss://`); nil serves plain HTTP (behind a TLS-terminating proxy, say).
     public var tls: TLSFiles?
+    /// The studio (docs/studio.md) at `/`, `/studio/…` and on `GET /graphql` for browsers; nil serves none.
+    package var studio: StudioSettings?
 
     /// Creates a configuration.
     public init(
@@ -77,7 +80,7 @@ public struct TLSFiles: Sendable {
 }
 
 /// Builds the HTTP application: `POST`/`GET /graphql` behind the credentials check, `/healthz`, `/readyz`,
-/// `/metrics`; every response carries `x-request-id`. Without `readiness`, `/readyz` asks whether the database
+/// `/metrics`, and the studio when `configuration.studio` is set (`StudioRoutes`); every response carries `x-request-id`. Without `readiness`, `/readyz` asks whether the database
 /// answers: readiness is about this process being able to serve, not about files on disk. Without
 /// `authenticator`, API keys (checked in `keys`) are the only authorization mode.
 package func buildApplication(
@@ -122,7 +125,14 @@ package func buildApplication(
     let handler = GraphQLHTTPHandler(configuration: configuration, executor: executor, metrics: metrics, logger: logger)
     let authorization = AuthorizationMiddleware(
         authenticator: authenticator ?? .apiKeysOnly(keys), inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey), logger: logger)
-    let graphQL = router.group("graphql").add(middleware: authorization)
+    var graphQL = router.group("graphql")
+    if let studio = configuration.studio {
+        graphQL = graphQL.add(middleware: StudioPageMiddleware(index: studio.assets.index))
+        let plans = StudioPlanHandler(configuration: configuration, executor: executor, logger: logger)
+        let modes = (authenticator?.modes).map { $0.map { "\($0)" } } ?? ["apiKey"]
+        StudioRoutes.add(to: router, settings: studio, authorization: authorization, handler: plans, authModes: modes)
+    }
+    graphQL = graphQL.add(middleware: authorization)
     graphQL.post { request, context in try await handler.post(request, origin: context.origin) }
     graphQL.get { request, context in await handler.get(request, origin: context.origin) }
     // Other methods on the endpoint are told which ones it takes, without needing a key.

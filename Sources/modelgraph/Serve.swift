@@ -12,6 +12,7 @@ import Postgres
 import Server
 import Storage
 import Store
+import Studio
 
 /// `modelgraph serve`: migrate, make sure a key exists, and serve `POST /graphql`.
 struct Serve: AsyncParsableCommand {
@@ -85,7 +86,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Origins allowed by CORS, repeatable; '*' for any (env MODELGRAPH_CORS_ORIGINS, comma-separated). Off by default.")
     var corsOrigin: [String] = (ProcessInfo.processInfo.environment["MODELGRAPH_CORS_ORIGINS"] ?? "").split(separator: ",").map(String.init)
     @Flag(help: "Refuse introspection queries (env MODELGRAPH_NO_INTROSPECTION=1).")
-    var noIntrospection = ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"
+    var noIntrospection = false
+    @Flag(help: "Serve no studio at / and /studio/ (env MODELGRAPH_NO_STUDIO=1; docs/studio.md).")
+    var noStudio = false
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Let the studio show each operation's SQL and PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) at POST /studio/plan (env MODELGRAPH_STUDIO_PLANS=1 or 0; default: on with the embedded database, off with --database-url)."
+    )
+    var studioPlans: Bool?
     @Option(help: "Largest request body in bytes (env MODELGRAPH_MAX_BODY).") var maxBody: Int = Self.environment("MODELGRAPH_MAX_BODY", 2 << 20)
     @Option(help: "Deepest selection nesting (env MODELGRAPH_MAX_DEPTH).") var maxDepth: Int = Self.environment("MODELGRAPH_MAX_DEPTH", 15)
     @Option(help: "Most aliases per operation (env MODELGRAPH_MAX_ALIASES).") var maxAliases: Int = Self.environment("MODELGRAPH_MAX_ALIASES", 1000)
@@ -169,6 +178,9 @@ struct Serve: AsyncParsableCommand {
         if let cost = ProcessInfo.processInfo.environment["MODELGRAPH_RANDOM_PAGE_COST"], Double(cost) == nil {
             throw ValidationError("MODELGRAPH_RANDOM_PAGE_COST must be a number; got '\(cost)'.")
         }
+        if let plans = ProcessInfo.processInfo.environment["MODELGRAPH_STUDIO_PLANS"], plans != "1", plans != "0" {
+            throw ValidationError("MODELGRAPH_STUDIO_PLANS must be 1 or 0; got '\(plans)'.")
+        }
         if let mode = ProcessInfo.processInfo.environment["MODELGRAPH_PLAN_CACHE_MODE"], PlanCacheMode(rawValue: mode) == nil {
             throw ValidationError("MODELGRAPH_PLAN_CACHE_MODE must be one of \(PlanCacheMode.allValueStrings.joined(separator: ", ")); got '\(mode)'.")
         }
@@ -240,7 +252,9 @@ struct Serve: AsyncParsableCommand {
             var executor = makeExecutor(
                 api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger)
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
-            let configuration = serverConfiguration
+            var serving = serverConfiguration
+            serving.studio = studioSettings(embeddedDatabase: cluster != nil, logger: logger)
+            let configuration = serving
             // Conflict detection's tombstones older than the retention go, now and then every hour.
             let purge = Task { [schema] in
                 while !Task.isCancelled, schema.conflictDetection != nil {
@@ -260,6 +274,9 @@ struct Serve: AsyncParsableCommand {
                     onServerRunning: { port in
                         let scheme = configuration.tls == nil ? "http" : "https"
                         logger.info("serving \(scheme)://\(host):\(port)/graphql (real-time: \(scheme == "http" ? "ws" : "wss")://\(host):\(port)/graphql/realtime)")
+                        if let studio = configuration.studio {
+                            logger.info("studio: \(scheme)://\(host):\(port)/ (plans \(studio.plans ? "on" : "off"))")
+                        }
                         startup.handOver()
                     }
                 )
@@ -312,10 +329,25 @@ struct Serve: AsyncParsableCommand {
         return executor
     }
 
+    /// The studio the options describe: nil with `--no-studio`, or when this binary's studio files cannot be found
+    /// (a binary copied without its resource bundle), which is logged. Plans default to on only with the embedded
+    /// database: SQL and PostgreSQL's plans describe a shared database's internals.
+    private func studioSettings(embeddedDatabase: Bool, logger: Logger) -> StudioSettings? {
+        // The environment is read here, not as the flag's default: a flag whose default is true could not be turned off.
+        guard !noStudio, ProcessInfo.processInfo.environment["MODELGRAPH_NO_STUDIO"] != "1" else { return nil }
+        guard let assets = StudioAssets.bundled() else {
+            logger.warning("the studio's files (ModelGraph_Studio.resources) are not next to the executable: serving no studio")
+            return nil
+        }
+        let environment = ProcessInfo.processInfo.environment["MODELGRAPH_STUDIO_PLANS"].flatMap { ["1": true, "0": false][$0] }
+        return StudioSettings(assets: assets, plans: studioPlans ?? environment ?? embeddedDatabase)
+    }
+
     /// The HTTP server's configuration the options describe.
     private var serverConfiguration: ServerConfiguration {
         ServerConfiguration(
-            host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin, introspection: !noIntrospection, maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
+            host: host, port: port, maximumBodySize: maxBody, corsOrigins: corsOrigin,
+            introspection: !(noIntrospection || ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"), maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
             requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections,
             metricsToken: metricsToken.isEmpty ? nil : metricsToken,
             tls: tlsCert.isEmpty ? nil : TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)

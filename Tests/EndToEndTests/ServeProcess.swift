@@ -24,15 +24,15 @@ final class ServeProcess: @unchecked Sendable {
         self.log = log
     }
 
-    /// Starts serve in `folder` on `port` (a free one by default), with `environment` added to this process's;
-    /// does not wait for it.
+    /// Starts serve in `folder` on `port` (a free one by default), with `environment` added to this process's and
+    /// `global` arguments before the command (`--config FILE`); does not wait for it.
     static func launch(
-        in folder: URL, port: Int? = nil, arguments: [String] = [], environment added: [String: String] = [:], logName: String = "serve.log"
+        in folder: URL, port: Int? = nil, arguments: [String] = [], environment added: [String: String] = [:], logName: String = "serve.log", global: [String] = []
     ) throws -> ServeProcess {
         let port = try port ?? freePort()
         let process = Process()
         process.executableURL = CommandLineTests.executable
-        process.arguments = ["serve", "--port", String(port), "--data-dir", folder.appendingPathComponent("pg").path] + arguments
+        process.arguments = global + ["serve", "--port", String(port), "--data-dir", folder.appendingPathComponent("pg").path] + arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = nil
