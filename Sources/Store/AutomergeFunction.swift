@@ -9,6 +9,9 @@
 ///   these same rules (so nested objects merge instead of one replacing the other);
 /// - anything else (two scalars, or values of different kinds) keeps the stored value.
 ///
+/// Each object is merged in one pass over both sides' keys (a hash join), not by setting one key at a time,
+/// which would copy the whole object per key: the work stays linear in the values' size.
+///
 /// PL/pgSQL rather than SQL so the function may call itself (a SQL function's body is checked against the
 /// functions that exist when it is created). Immutable: the result depends on the arguments only.
 package enum AutomergeFunction {
@@ -18,7 +21,6 @@ package enum AutomergeFunction {
         LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $function$
         DECLARE
           merged jsonb;
-          entry record;
         BEGIN
           IF stored IS NULL OR jsonb_typeof(stored) = 'null' THEN
             RETURN written;
@@ -30,10 +32,11 @@ package enum AutomergeFunction {
             RETURN stored || written;
           END IF;
           IF jsonb_typeof(stored) = 'object' AND jsonb_typeof(written) = 'object' THEN
-            merged := stored;
-            FOR entry IN SELECT key, value FROM jsonb_each(written) LOOP
-              merged := jsonb_set(merged, ARRAY[entry.key], modelgraph.automerge_json(stored -> entry.key, entry.value));
-            END LOOP;
+            SELECT coalesce(jsonb_object_agg(coalesce(s.key, w.key),
+                     CASE WHEN w.key IS NULL THEN s.value WHEN s.key IS NULL THEN w.value ELSE modelgraph.automerge_json(s.value, w.value) END),
+                   '{}'::jsonb)
+            INTO merged
+            FROM jsonb_each(stored) AS s FULL JOIN jsonb_each(written) AS w ON s.key = w.key;
             RETURN merged;
           END IF;
           RETURN stored;
