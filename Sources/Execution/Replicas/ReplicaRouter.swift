@@ -164,7 +164,7 @@ package final class ReplicaRouter: StatementRunner {
 
     /// True for a read's failure that the primary would not have: the replica's connection broke, it is
     /// shutting down or refusing connections, or replay cancelled the statement (a recovery conflict).
-    static func isReplicaFailure(_ error: PostgresError) -> Bool {
+    package static func isReplicaFailure(_ error: PostgresError) -> Bool {
         switch error.kind {
         case .connection, .shutdown: return true
         case .server:
