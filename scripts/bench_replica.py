@@ -35,7 +35,7 @@ def start_standby(server, folder, find_pg_bin, run):
         run(["chown", "-R", "postgres:postgres", base])
     psql = find_pg_bin("psql")
     connections = run([psql, *server.psql_args(), "-At", "-c", "SHOW max_connections"]).stdout.strip()
-    run(as_postgres([find_pg_bin("pg_basebackup"), "-D", data, "-h", server.pg_socket, "-p", server.pg_port, "-U", "postgres", "-R", "-X", "stream",
+    run(as_postgres([find_pg_bin("pg_basebackup"), "-D", data, "-h", server.pg_socket, "-p", server.pg_port, "-U", "postgres", "-R", "-X", "stream", "-c", "fast",
                      "--no-sync"]))
     options = f"-p 5432 -k {socket} -c listen_addresses='' -c max_connections={connections}"
     run(as_postgres([find_pg_bin("pg_ctl"), "-D", data, "-l", os.path.join(base, "server.log"), "-w", "-t", "60", "-o", options, "start"]))

@@ -13,7 +13,7 @@ extension EmbeddedPostgres {
         try standby.makePrivate(directory.path)
         // The initdb defaults let local connections replicate without a password; -R writes primary_conninfo
         // (this server's socket) and standby.signal.
-        try run("pg_basebackup", ["-D", standby.data.path, "-h", socketDirectory, "-p", "\(port)", "-U", "postgres", "-R", "-X", "stream", "--no-sync"])
+        try run("pg_basebackup", ["-D", standby.data.path, "-h", socketDirectory, "-p", "\(port)", "-U", "postgres", "-R", "-X", "stream", "-c", "fast", "--no-sync"])
         return standby
     }
 }

@@ -96,8 +96,13 @@ package final class ReplicaRouter: StatementRunner {
         }
         guard idempotent else {
             position.noteWrite()
-            let result = try await primary.run(sql, parameters, idempotent: false, tenant: tenant, customPlan: customPlan)
-            position.noteCommit(await commitPosition())
+            try PostgresError.checkStorable(parameters, sql: sql)
+            // The write, then its commit position on the same connection: one trip through the pool.
+            let (result, committed) = try await primary.withConnection(tenant: tenant) { connection in
+                let result = try connection.query(sql, parameters, idempotent: false, customPlan: customPlan)
+                return (result, Self.readPosition(on: connection))
+            }
+            position.noteCommit(committed)
             return result
         }
         if !position.wrote, let replica = await replica(for: position.minimum) {
@@ -123,17 +128,16 @@ package final class ReplicaRouter: StatementRunner {
         position.noteWrite()
         let (value, committed) = try await primary.withConnection(tenant: tenant) { connection in
             let value = try connection.transaction { try body($0) }
-            let text = try? connection.query(Self.positionSQL, idempotent: true).scalar
-            return (value, text.flatMap { WALPosition($0) })
+            return (value, Self.readPosition(on: connection))
         }
-        position.noteCommit(committed ?? .unknown)
+        position.noteCommit(committed)
         return value
     }
 
-    /// Reads the primary's position after a write committed: at or after the end of its commit record.
-    /// `.unknown` when it cannot be read (then the caller's reads go to the primary for the window).
-    private func commitPosition() async -> WALPosition {
-        guard let text = try? await primary.query(Self.positionSQL, idempotent: true).scalar else { return .unknown }
+    /// Reads the primary's position on `connection` after a write committed there: at or after the end of its
+    /// commit record. `.unknown` when it cannot be read (then the caller's reads go to the primary for the window).
+    private static func readPosition(on connection: PostgresConnection) -> WALPosition {
+        guard let text = try? connection.query(positionSQL, idempotent: true).scalar else { return .unknown }
         return WALPosition(text) ?? .unknown
     }
 
