@@ -132,10 +132,26 @@ def measure(server, binary, folder, args, wrk, find_pg_bin, run, operations, sch
             share = "-" if op == "m1" else f"{row['share'] * 100:.0f} %"
             print(f"  {op} c={concurrency}: primary alone {row['alone']:.0f} req/s, with the replica {row['routed']:.0f} req/s "
                   f"(ratio {row['ratio']:.2f}), reads served by the replica {share}", flush=True)
+        if "m1" in args.ops.split(","):
+            # The same write with the standby's replay paused: the commit position's cost without the replay's.
+            standby_psql = [find_pg_bin("psql"), "-h", socket, "-p", "5432", "-U", "postgres", "-d", "postgres", "-At", "-c"]
+            run(standby_psql + ["SELECT pg_wal_replay_pause()"])
+            try:
+                alone, routed = [], []
+                for _ in range(args.rounds):
+                    alone.append(wrk("m1", concurrency, args.duration, server)[0])
+                    routed.append(wrk("m1", concurrency, args.duration, replica)[0])
+            finally:
+                run(standby_psql + ["SELECT pg_wal_replay_resume()"])
+            row = {"op": "m1p", "label": operations["m1"][1] + ", standby replay paused", "alone": statistics.median(alone),
+                   "routed": statistics.median(routed), "share": float("nan"), "p99a": float("nan"), "p99b": float("nan")}
+            row["ratio"] = row["routed"] / row["alone"] if row["alone"] else float("nan")
+            rows.append(row)
+            print(f"  m1, replay paused: primary alone {row['alone']:.0f} req/s, with the replica {row['routed']:.0f} req/s (ratio {row['ratio']:.2f})", flush=True)
         table = "| operation | primary alone req/s | primary + replica req/s | ratio | reads served by the replica | p99 ms alone / with |\n|---|---|---|---|---|---|\n"
         table += "".join(
             f"| {row['label']} | {row['alone']:.0f} | {row['routed']:.0f} | {row['ratio']:.2f} | "
-            f"{'- (writes: + commit position)' if row['op'] == 'm1' else format(row['share'] * 100, '.0f') + ' %'} | {row['p99a']:.2f} / {row['p99b']:.2f} |\n"
+            f"{'- (writes: + commit position)' if row['op'] in ('m1', 'm1p') else format(row['share'] * 100, '.0f') + ' %'} | {row['p99a']:.2f} / {row['p99b']:.2f} |\n"
             for row in rows)
         print(f"\nc={concurrency}, median of {args.rounds} interleaved rounds of {args.duration} s\n\n" + table)
     finally:
