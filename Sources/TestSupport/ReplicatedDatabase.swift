@@ -33,8 +33,15 @@ package final class ReplicatedDatabase: Sendable {
         primary = try EmbeddedPostgres(directory: folder.appendingPathComponent("primary"), maxConnections: 200, durability: .throwaway, logger: logger)
         primary.settings = ["shared_preload_libraries=pg_stat_statements", "wal_level=replica", "max_wal_senders=5"]
         try primary.start()
-        standby = try primary.makeStandby(in: folder.appendingPathComponent("standby"))
-        try standby.start()
+        do {
+            standby = try primary.makeStandby(in: folder.appendingPathComponent("standby"))
+            try standby.start()
+        } catch {
+            // Nothing would stop the primary at exit otherwise.
+            primary.stop()
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
     }
 
     /// Creates a database on the primary (with `pg_stat_statements`), waits until the standby has it, and returns
