@@ -41,6 +41,8 @@ package final class EmbeddedPostgres: @unchecked Sendable {
     private let binaries: URL
     /// Whether the server flushes its writes to disk.
     package let durability: Durability
+    /// More `name=value` server settings, set before `start` (the tests' replication clusters use it).
+    package var settings: [String] = []
     /// Guards the state below: `supervise` changes it from its own thread.
     private let state = NSLock()
     private var ownerLock: OwnerLock?
@@ -159,6 +161,7 @@ package final class EmbeddedPostgres: @unchecked Sendable {
             "max_connections=\(maxConnections)",
         ]
         if durability == .throwaway { settings += ["fsync=off", "full_page_writes=off"] }
+        settings += self.settings
         // pg_ctl hands these to the postmaster through a shell.
         let options = "-p \(port) -k \(Self.shellQuoted(socketDirectory)) " + settings.map { "-c \($0)" }.joined(separator: " ")
         try run("pg_ctl", ["-D", data.path, "-l", serverLog.path, "-w", "-t", "60", "-o", options, "start"])
@@ -239,7 +242,7 @@ package final class EmbeddedPostgres: @unchecked Sendable {
     private var isRoot: Bool { getuid() == 0 }
 
     /// Mode 0700 and, as root, owned by `postgres`, which must be able to reach it.
-    private func makePrivate(_ path: String) throws {
+    func makePrivate(_ path: String) throws {
         guard chmod(path, 0o700) == 0 else {
             throw Failure(description: "could not make \(path) private (mode 0700): \(String(cString: strerror(errno)))")
         }
@@ -259,7 +262,11 @@ package final class EmbeddedPostgres: @unchecked Sendable {
     /// Runs a PostgreSQL binary, as `postgres` when we are root.
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let executable = binaries.appendingPathComponent(tool).path
+        var executable = binaries.appendingPathComponent(tool).path
+        if !FileManager.default.isExecutableFile(atPath: executable) {
+            // PATH may hold links to initdb and pg_ctl alone: the other tools are beside the real pg_ctl.
+            executable = binaries.appendingPathComponent("pg_ctl").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(tool).path
+        }
         if isRoot {
             return try runTool("/usr/sbin/runuser", ["-u", "postgres", "--", executable] + arguments)
         }

@@ -19,6 +19,9 @@ package struct ExecutionResult: Sendable {
     package var kind: Kind?
     /// Statements that failed in PostgreSQL or could not reach it (for metrics).
     package var databaseErrors = 0
+    /// The commit position of the request's writes (`extensions.lsn`), set by the transport when read
+    /// replicas are configured and a write committed; nil otherwise.
+    package var commitPosition: String?
 
     /// Creates a result.
     package init(data: String?, errors: [ResponseError], operationName: String? = nil, kind: Kind? = nil, databaseErrors: Int = 0) {
@@ -32,6 +35,6 @@ package struct ExecutionResult: Sendable {
     /// True when the response reports errors.
     package var failed: Bool { !errors.isEmpty }
 
-    /// The response as JSON text: `{"data": …, "errors": […]}`.
-    package var json: String { ResponseJSON.body(data: data, errors: errors) }
+    /// The response as JSON text: `{"data": …, "errors": […], "extensions": {"lsn": …}}`.
+    package var json: String { ResponseJSON.body(data: data, errors: errors, lsn: commitPosition) }
 }

@@ -37,12 +37,14 @@ package struct ResponseError: Sendable {
 /// PostgreSQL and is spliced in as it is, never parsed again.
 package enum ResponseJSON {
     /// `{"data": …, "errors": […]}`: `data` is the data object's JSON text, nil printing `null`; no `errors`
-    /// key when there are none.
-    package static func body(data: String?, errors: [ResponseError]) -> String {
+    /// key when there are none. With `lsn` (the commit position of the request's writes, when read replicas
+    /// are configured), also `"extensions": {"lsn": …}`.
+    package static func body(data: String?, errors: [ResponseError], lsn: String? = nil) -> String {
         var text = "{\"data\":" + (data ?? "null")
         if !errors.isEmpty {
             text += ",\"errors\":[" + errors.map(entry).joined(separator: ",") + "]"
         }
+        if let lsn { text += ",\"extensions\":{\"lsn\":" + JSONText.quote(lsn) + "}" }
         return text + "}"
     }
 

@@ -100,7 +100,7 @@ package func buildApplication(
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.corsOrigins)))
     }
     let readiness = readiness ?? { await Readiness.database(client, logger: logger) }
-    let metrics = ServerMetrics(client: client)
+    let metrics = ServerMetrics(client: client, replicas: executor.runner as? ReplicaRouter)
     router.get("/healthz") { _, _ in "ok" }
     router.get("/readyz") { _, _ -> Response in
         if let problem = await readiness() {

@@ -35,7 +35,7 @@ struct GraphQLHTTPHandler: Sendable {
             guard let query = String(validating: bytes, as: UTF8.self) else {
                 return respond(.badRequest, requestID, failure("The request body is not UTF-8 text.", "BadRequest"))
             }
-            return await run(OperationRequest(query: query), origin: origin)
+            return await run(OperationRequest(query: query), request, origin: origin)
         }
         let json: JSONValue
         do {
@@ -56,17 +56,19 @@ struct GraphQLHTTPHandler: Sendable {
             }
             var shared = origin
             shared.startedAt = .now
-            var bodies: [String] = []
-            for item in batch {
-                if !bodies.isEmpty, !(await origin.isConnected()) { break }
-                bodies.append(await executeLogged(item, origin: shared))
+            return await positioned(request, origin: origin) { position in
+                var bodies: [String] = []
+                for item in batch {
+                    if !bodies.isEmpty, !(await origin.isConnected()) { break }
+                    bodies.append(await executeLogged(item, origin: shared, position: position))
+                }
+                return "[" + bodies.joined(separator: ",") + "]"
             }
-            return respond(.ok, requestID, "[" + bodies.joined(separator: ",") + "]")
         }
         guard let graphQLRequest = OperationRequest(json: json) else {
             return respond(.badRequest, requestID, failure("The request body is not a GraphQL request ({\"query\": …, \"variables\": {…}}).", "BadRequest"))
         }
-        return await run(graphQLRequest, origin: origin)
+        return await run(graphQLRequest, request, origin: origin)
     }
 
     /// `GET /graphql?query=…&variables=…&operationName=…`: queries only (a GET must not change data). The
@@ -96,7 +98,7 @@ struct GraphQLHTTPHandler: Sendable {
         if executor.kind(of: graphQLRequest) == .mutation {
             return respond(.methodNotAllowed, requestID, failure("Mutations must be sent with POST.", "BadRequest"))
         }
-        return await run(graphQLRequest, origin: origin)
+        return await run(graphQLRequest, request, origin: origin)
     }
 
     /// 405 for a method `/graphql` does not take, naming the ones it does in `Allow` and in the error.
@@ -131,16 +133,35 @@ struct GraphQLHTTPHandler: Sendable {
     }
 
     /// Runs one request; its time budget starts now, once its body has been read.
-    private func run(_ request: OperationRequest, origin: RequestOrigin) async -> Response {
+    private func run(_ operation: OperationRequest, _ request: Request, origin: RequestOrigin) async -> Response {
         var origin = origin
         origin.startedAt = .now
-        return respond(.ok, origin.requestID, await executeLogged(request, origin: origin))
+        return await positioned(request, origin: origin) { [origin] position in await executeLogged(operation, origin: origin, position: position) }
     }
 
-    /// Runs one request, records it in the metrics and logs one line for it; returns the response body.
-    private func executeLogged(_ request: OperationRequest, origin: RequestOrigin) async -> String {
+    /// Runs `work` (which returns the body) as one HTTP request. With read replicas, it runs under the request's
+    /// `ReadPosition` (what `x-modelgraph-min-lsn` or the caller's last write asks replicas to have replayed),
+    /// and the response carries the commit position of its writes in `x-modelgraph-lsn`.
+    private func positioned(_ request: Request, origin: RequestOrigin, _ work: (ReadPosition?) async -> String) async -> Response {
+        guard let router = executor.runner as? ReplicaRouter else { return respond(.ok, origin.requestID, await work(nil)) }
+        guard let position = router.beginRequest(principal: origin.keyID, header: request.headers[ReadYourWrites.minimumHeader]) else {
+            return respond(
+                .badRequest, origin.requestID,
+                failure("The x-modelgraph-min-lsn header must be a WAL position such as 0/3000060, as x-modelgraph-lsn gives it.", "BadRequest"))
+        }
+        let body = await ReadPosition.$current.withValue(position) { await work(position) }
+        router.endRequest(position, principal: origin.keyID)
+        var response = respond(.ok, origin.requestID, body)
+        if let committed = position.committed { response.headers[ReadYourWrites.committedHeader] = committed.description }
+        return response
+    }
+
+    /// Runs one request, records it in the metrics and logs one line for it; returns the response body (with
+    /// the commit position of the HTTP request's writes so far under `extensions.lsn`, when there is one).
+    private func executeLogged(_ request: OperationRequest, origin: RequestOrigin, position: ReadPosition? = nil) async -> String {
         let start = ContinuousClock.now
-        let result = await executor.run(request, origin: origin, introspection: configuration.introspection)
+        var result = await executor.run(request, origin: origin, introspection: configuration.introspection)
+        result.commitPosition = position?.committed?.description
         let elapsed = ContinuousClock.now - start
         metrics.record(operation: result.operationName, failed: result.failed, duration: elapsed)
         metrics.recordDatabaseErrors(result.databaseErrors)

@@ -1,3 +1,4 @@
+package import Execution
 package import Postgres
 import Prometheus
 import Synchronization
@@ -14,10 +15,13 @@ package final class ServerMetrics: Sendable {
     private let busyConnections: Gauge
     private let poolSize: Gauge
     private let client: PostgresClient
+    /// The read replicas' router, when the server has replicas.
+    private let replicas: ReplicaRouter?
 
-    /// Creates the metrics of a server using `client`.
-    package init(client: PostgresClient) {
+    /// Creates the metrics of a server using `client` (and `replicas`, when it reads from replicas).
+    package init(client: PostgresClient, replicas: ReplicaRouter? = nil) {
         self.client = client
+        self.replicas = replicas
         databaseErrors = registry.makeCounter(descriptor: Self.name("database_errors", "total", "Statements that failed in PostgreSQL or could not reach it."))
         busyConnections = registry.makeGauge(descriptor: Self.name("pool_busy", "connections", "Pool connections running a statement."))
         poolSize = registry.makeGauge(descriptor: Self.name("pool", "connections", "Connections in the pool."))
@@ -63,7 +67,7 @@ package final class ServerMetrics: Sendable {
     /// The Prometheus text exposition.
     func exposition() -> String {
         busyConnections.set(to: Double(client.busyConnections))
-        return registry.emitToString()
+        return registry.emitToString() + (replicas.map { ReplicaMetrics.exposition($0.snapshot) } ?? "")
     }
 
     private func label(for operation: String?) -> String {

@@ -28,6 +28,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var migrationOptions: MigrationOptions
     @OptionGroup var databaseOptions: DatabaseOptions
     @OptionGroup(title: "Authorization modes") var authOptions: AuthOptions
+    @OptionGroup(title: "Read replicas") var replicaOptions: ReplicaOptions
     @Option(help: "Address to listen on (env MODELGRAPH_HOST).") var host: String = ProcessInfo.processInfo.environment["MODELGRAPH_HOST"] ?? "127.0.0.1"
     @Option(help: "Port to listen on (env MODELGRAPH_PORT).") var port: Int = Int(ProcessInfo.processInfo.environment["MODELGRAPH_PORT"] ?? "") ?? 8080
     @Option(help: "Database connections in the pool (env MODELGRAPH_CONNECTIONS; default: processor cores + 1, each one a thread waiting on PostgreSQL).")
@@ -251,6 +252,10 @@ struct Serve: AsyncParsableCommand {
             let hasCaseFolding = try await CaseFolding.available(on: client, logger: logger)
             var executor = makeExecutor(
                 api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger)
+            // Queries read from the replicas; writes, transactions and subscriptions' delivery stay on the primary.
+            let replicas = replicaOptions.router(primary: client, logger: logger)
+            defer { replicas?.shutdown() }
+            if let replicas { executor = executor.running(on: replicas) }
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             var serving = serverConfiguration
             serving.studio = studioSettings(embeddedDatabase: cluster != nil, logger: logger)

@@ -25,28 +25,34 @@ final class LiveServer: Sendable {
     let client: PostgresClient
     /// The subscriptions of the server, when it serves real-time connections.
     let hub: SubscriptionHub?
+    /// The router over the read replicas, when the server reads from replicas.
+    let router: ReplicaRouter?
     private let task: Task<Void, any Error>
     /// The migration folder the server was set up from (readiness checks read it); `stop()` removes it.
     private let migrations: URL
 
-    private init(url: URL, key: String, client: PostgresClient, hub: SubscriptionHub?, task: Task<Void, any Error>, migrations: URL) {
+    private init(url: URL, key: String, client: PostgresClient, hub: SubscriptionHub?, router: ReplicaRouter?, task: Task<Void, any Error>, migrations: URL) {
         self.url = url
         self.key = key
         self.client = client
         self.hub = hub
+        self.router = router
         self.task = task
         self.migrations = migrations
     }
 
     /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, serving the API of `surface`, with the
     /// text indexes `textIndexes` declares (`--text-index`) and `conflictDetection` (`--conflict-detection`).
+    /// With `readReplicas` (connection strings of standbys of `conninfo`), queries read from them as
+    /// `--read-replica` makes them (`replicaConfiguration` instead of the flags).
     static func start(
         schema name: String, surface: APISurface = .extended, textIndexes: [String] = [],
         configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
         limits: RequestLimits = RequestLimits(), readiness: (@Sendable (MigrationRunner) async -> String?)? = nil,
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5,
-        writeLimits: WriteLimits = WriteLimits(), conflictDetection: ConflictDetection? = nil
+        writeLimits: WriteLimits = WriteLimits(), conflictDetection: ConflictDetection? = nil, readReplicas: [String] = [],
+        replicaConfiguration: ReplicaRouter.Configuration = ReplicaRouter.Configuration()
     ) async throws -> LiveServer {
         var schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
         if let conflictDetection { schema = try schema.enablingConflictDetection(conflictDetection) }
@@ -59,7 +65,7 @@ final class LiveServer: Sendable {
                 schema: schema, surface: surface, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder,
                 requestTimeBudget: requestTimeBudget,
                 maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval,
-                keyCacheLifetime: keyCacheLifetime, writeLimits: writeLimits)
+                keyCacheLifetime: keyCacheLifetime, writeLimits: writeLimits, readReplicas: readReplicas, replicaConfiguration: replicaConfiguration)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -70,7 +76,8 @@ final class LiveServer: Sendable {
     private static func start(
         schema: ModelIR.Schema, surface: APISurface, configuration: ServerConfiguration, limits: RequestLimits,
         readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
-        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval, writeLimits: WriteLimits
+        keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval, writeLimits: WriteLimits,
+        readReplicas: [String], replicaConfiguration: ReplicaRouter.Configuration
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
@@ -88,6 +95,14 @@ final class LiveServer: Sendable {
         executor.requestTimeBudget = requestTimeBudget
         executor.maximumResponseBytes = maximumResponseBytes
         executor.keyPermits = keyPermits
+        var router: ReplicaRouter?
+        if !readReplicas.isEmpty {
+            let replicas = readReplicas.map { PostgresClient.Configuration(conninfo: $0, connections: 4) }
+            let replicaRouter = ReplicaRouter(primary: client, replicas: replicas, configuration: replicaConfiguration, logger: logger)
+            replicaRouter.start()
+            executor = executor.running(on: replicaRouter)
+            router = replicaRouter
+        }
         var delivery: RealtimeDelivery?
         if let settings {
             // A short poll, so writes made outside the server reach subscribers quickly in tests.
@@ -114,7 +129,7 @@ final class LiveServer: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw URLError(.cannotConnectToHost) }
         return LiveServer(
-            url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, hub: hub, task: task, migrations: folder)
+            url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, hub: hub, router: router, task: task, migrations: folder)
     }
 
     /// The real-time endpoint's URL.
@@ -122,6 +137,7 @@ final class LiveServer: Sendable {
 
     func stop() {
         task.cancel()
+        router?.shutdown()
         client.shutdown()
         try? FileManager.default.removeItem(at: migrations)
     }
