@@ -222,9 +222,8 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingUserErrors {
-            var logger = makeLogger("modelgraph")
             // Every line says which instance wrote it, as request ids and metrics do.
-            logger[metadataKey: "instance"] = "\(instanceID)"
+            let logger = makeLogger("modelgraph", instanceID: instanceID)
             let startup = StartupSignals(logger: logger)
             let document = try schemaOptions.loadDocument()
             let schemaAuthorization = SchemaAuthorization(document)

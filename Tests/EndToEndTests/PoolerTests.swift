@@ -84,23 +84,24 @@ struct PoolerTests {
             }
             return most
         }
-        let answers = try await withThrowingTaskGroup(of: (Int, [String: Any]).self) { group in
+        let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
             for index in 0..<40 {
                 group.addTask {
                     let query =
                         index.isMultiple(of: 2)
                         ? #"mutation @transaction { t: createTeam(input: {id: "t\#(index)", mantra: "m\#(index)"}) { id } m: createMember(input: {id: "m\#(index)", name: "n\#(index)", teamId: "t\#(index)"}) { team { mantra } } }"#
                         : #"{ listTeams(limit: 100) { items { id members { items { name } } } } }"#
-                    return (index, try await server.graphQL(query))
+                    return (index, try await server.graphQLText(query))
                 }
             }
             return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
         watching.set()
         let most = try await sampler.value
+        #expect(answers.count == 40)
         for (index, answer) in answers {
-            #expect(answer["errors"] == nil, "\(index): \(answer)")
-            if index.isMultiple(of: 2) { #expect(value(answer, "data", "m", "team", "mantra") as? String == "m\(index)", "\(answer)") }
+            #expect(!answer.contains(#""errors""#), "\(index): \(answer)")
+            if index.isMultiple(of: 2) { #expect(answer.replacingOccurrences(of: " ", with: "").contains(#""mantra":"m\#(index)""#), "\(answer)") }
         }
         #expect(try await server.client.query(#"SELECT count(*) FROM "Member""#).scalar == "20")
         // Five client connections (four pooled, one delivery) on at most two server connections.
