@@ -72,13 +72,18 @@ struct PoolerServeTests {
         defer { proxy.stop() }
         let environment = ["DATABASE_URL": database]
 
-        /// Sends `{ __typename }` through the proxy on a connection of its own; status and the instance that answered.
+        /// Sends `{ __typename }` through the proxy on a connection of its own (`Connection: close`, so the
+        /// server closes it); the status and the instance whose id starts the request id.
         @Sendable func ask(_ key: String) async throws -> (Int, String) {
-            let body = try JSONSerialization.data(withJSONObject: ["query": "{ __typename }"])
-            let answer = try await TestHTTP.send(
-                URL(string: "http://127.0.0.1:\(proxy.port)/graphql")!, body: body,
-                headers: ["Content-Type": "application/json", "x-api-key": key, "Connection": "close"])
-            return (answer.status, String(answer.headers["x-request-id"]?.split(separator: "-").first ?? ""))
+            let body = #"{"query":"{ __typename }"}"#
+            let connection = try RawConnection(port: proxy.port)
+            connection.send(
+                "POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nx-api-key: \(key)\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+            let answer = await connection.readToEnd()
+            let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
+            let requestID = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-request-id:") }?.dropFirst("x-request-id:".count)
+            return (status, String(requestID?.trimmingCharacters(in: .whitespaces).split(separator: "-").first ?? ""))
         }
         /// Asks until both instances refused `key` in a row; the time that took. Fails after 30 s.
         func untilBothRefuse(_ key: String) async throws -> Duration {
