@@ -13,7 +13,8 @@ package final class PostgresClient: Sendable {
         /// Connections (and threads) in the pool.
         package var connections: Int
         /// Pipelined connections that single statements share (0: every statement takes a pooled connection
-        /// to itself). Transactions always do.
+        /// to itself). Transactions always do. None behind a transaction pooler: a pipeline keeps named
+        /// statements and sends the next statement before the last one's transaction ended.
         package var pipelinedConnections: Int
         /// Statements one pipelined connection may have in flight; more wait in the process, in order, for
         /// the first connection with room.
@@ -26,6 +27,14 @@ package final class PostgresClient: Sendable {
         package var randomPageCost: Double?
         /// `application_name` set on every connection (what `pg_stat_activity` shows), or nil for none.
         package var applicationName: String?
+        /// What stands between the pool and PostgreSQL (`PoolerMode`); `.transaction` keeps no session state.
+        package var pooler: PoolerMode = .none
+        /// A URL that reaches PostgreSQL itself, for what needs a session of its own (the change feed's
+        /// `LISTEN`) when `conninfo` goes through a transaction pooler; nil: `conninfo` serves for that too.
+        package var directConninfo: String?
+
+        /// Where a connection that needs its own session (`LISTEN`) connects.
+        package var sessionConninfo: String { directConninfo ?? conninfo }
 
         /// The planner's price of a random page read that suits ModelGraph's statements: PostgreSQL's default
         /// (4) models spinning disks and makes a sequential scan of a small parent table look cheaper than its
@@ -51,14 +60,32 @@ package final class PostgresClient: Sendable {
             self.randomPageCost = randomPageCost
         }
 
-        /// Settings run on every new connection, as one statement (one round trip).
+        /// Settings run on every new connection, as one statement (one round trip). Behind a transaction
+        /// pooler only the ones poolers restore on every server connection they lend (`TimeZone`,
+        /// `application_name`, both reported by the server): the others go in `transactionSetup`.
         var sessionSetup: [String] {
             var setup = ["SET TIME ZONE 'UTC'"]
+            guard pooler.keepsSessions else {
+                if let applicationName { setup.append("SET application_name = '\(applicationName.replacingOccurrences(of: "'", with: "''"))'") }
+                return [setup.joined(separator: "; ")]
+            }
             if statementTimeoutMilliseconds > 0 { setup.append("SET statement_timeout = \(statementTimeoutMilliseconds)") }
             if planCacheMode != .auto { setup.append("SET plan_cache_mode = \(planCacheMode.rawValue)") }
             if let randomPageCost { setup.append("SET random_page_cost = \(randomPageCost)") }
             if let applicationName { setup.append("SET application_name = '\(applicationName.replacingOccurrences(of: "'", with: "''"))'") }
             return [setup.joined(separator: "; ")]
+        }
+
+        /// Settings run after each `BEGIN` when sessions cannot keep them (a transaction pooler): the statement
+        /// timeout and page cost for ModelGraph's transactions. Single statements outside a transaction run with
+        /// the server's settings for the role (docs/scaling.md). `plan_cache_mode` is not needed: an unnamed
+        /// statement is planned for its own values.
+        var transactionSetup: [String] {
+            guard !pooler.keepsSessions else { return [] }
+            var setup: [String] = []
+            if statementTimeoutMilliseconds > 0 { setup.append("SET LOCAL statement_timeout = \(statementTimeoutMilliseconds)") }
+            if let randomPageCost { setup.append("SET LOCAL random_page_cost = \(randomPageCost)") }
+            return setup
         }
     }
 
@@ -79,7 +106,7 @@ package final class PostgresClient: Sendable {
     package init(configuration: Configuration) {
         self.configuration = configuration
         pipelines =
-            configuration.pipelinedConnections > 0
+            configuration.pipelinedConnections > 0 && configuration.pooler.keepsSessions
             ? StatementPipelines(
                 count: configuration.pipelinedConnections, depth: configuration.pipelineDepth, conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup)
             : nil
@@ -93,7 +120,8 @@ package final class PostgresClient: Sendable {
                         if connection == nil || connection?.isHealthy == false {
                             connection = nil
                             connection = try PostgresConnection(
-                                conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup, planCacheMode: configuration.planCacheMode)
+                                conninfo: configuration.conninfo, sessionSetup: configuration.sessionSetup, planCacheMode: configuration.planCacheMode,
+                                pooler: configuration.pooler, transactionSetup: configuration.transactionSetup)
                         }
                         job(.success(connection!))
                     } catch let error as PostgresError {
@@ -166,6 +194,11 @@ package final class PostgresClient: Sendable {
         try PostgresError.checkStorable(parameters, sql: sql)
         if !customPlan, let pipelines, let result = try await pipelines.run(sql, parameters, idempotent: idempotent) { return result }
         return try await withConnection(tenant: tenant) { try $0.query(sql, parameters, idempotent: idempotent, customPlan: customPlan) }
+    }
+
+    /// True when `conninfo` reaches PostgreSQL through a connection pooler (`PostgresConnection.isBehindPooler`).
+    package func reachesPooler() async throws -> Bool {
+        try await withConnection { try $0.isBehindPooler() }
     }
 
     /// Opens the pipelined connections now rather than on first use, waiting up to `timeout`; true when all

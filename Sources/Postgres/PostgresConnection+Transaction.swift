@@ -48,7 +48,7 @@ extension PostgresConnection {
     }
 
     private func beginOnce() throws(PostgresError) -> String {
-        let result = try execute("BEGIN; SELECT txid_current()::text")
+        let result = try execute((["BEGIN"] + transactionSetup + ["SELECT txid_current()::text"]).joined(separator: "; "))
         guard let transactionID = result.scalar else {
             throw PostgresError(kind: .server, message: "BEGIN returned no transaction id", query: "BEGIN")
         }

@@ -2,7 +2,8 @@ import CLibPQ
 import Foundation
 
 /// One libpq connection. Blocking: use it only from a worker thread of `PostgresClient`, one thread at a
-/// time. Caches a prepared statement per distinct SQL text.
+/// time. Caches a prepared statement per distinct SQL text, unless a transaction pooler stands between it
+/// and the server (`PoolerMode.transaction`): then every statement is the unnamed one.
 package final class PostgresConnection: @unchecked Sendable {
     var handle: OpaquePointer?
     private let conninfo: String
@@ -20,12 +21,24 @@ package final class PostgresConnection: @unchecked Sendable {
     /// True while the session plans every execution for its values (switched for a statement that asked).
     private var customPlans = false
 
+    /// What stands between this connection and PostgreSQL; with `.transaction` nothing is kept in the session.
+    let pooler: PoolerMode
+
+    /// Settings run right after each `BEGIN` of `transaction(_:)`, in the same round trip (`SET LOCAL …`):
+    /// what a transaction pooler's sessions cannot keep.
+    let transactionSetup: [String]
+
     /// Connects with a `postgresql://` URL or a `key=value` string; PG* variables and .pgpass apply.
-    /// `planCacheMode` is the mode `sessionSetup` sets (`auto` when it sets none).
-    package init(conninfo: String, sessionSetup: [String] = [], planCacheMode: PlanCacheMode = .auto) throws(PostgresError) {
+    /// `planCacheMode` is the mode `sessionSetup` sets (`auto` when it sets none). Behind a transaction
+    /// `pooler`, statements run unnamed and `sessionSetup` must set only what the pooler carries over.
+    package init(
+        conninfo: String, sessionSetup: [String] = [], planCacheMode: PlanCacheMode = .auto, pooler: PoolerMode = .none, transactionSetup: [String] = []
+    ) throws(PostgresError) {
         self.conninfo = conninfo
         self.sessionSetup = sessionSetup
         self.planCacheMode = planCacheMode
+        self.pooler = pooler
+        self.transactionSetup = transactionSetup
         try connect()
     }
 
@@ -94,7 +107,8 @@ package final class PostgresConnection: @unchecked Sendable {
     /// so a run of statements of one kind pays for no switch. Never inside a transaction: a rollback would
     /// undo the switch behind `customPlans`'s back.
     private func usePlans(custom: Bool, on handle: OpaquePointer) throws(PostgresError) {
-        guard !inTransaction, planCacheMode != .forceCustomPlan, custom != customPlans else { return }
+        // Behind a transaction pooler every statement is the unnamed one, planned for its own values anyway.
+        guard pooler.keepsSessions, !inTransaction, planCacheMode != .forceCustomPlan, custom != customPlans else { return }
         let mode = custom ? PlanCacheMode.forceCustomPlan : planCacheMode
         let statement = "SET plan_cache_mode = \(mode.rawValue)"
         try consume(PQexec(handle, statement), sql: statement)
@@ -107,7 +121,10 @@ package final class PostgresConnection: @unchecked Sendable {
         try usePlans(custom: customPlan, on: handle)
         let size = sql.utf8.count
         var name: String?
-        if let existing = prepared[sql] {
+        if !pooler.keepsSessions {
+            // A named statement would stay on a server connection the pooler lends to others next.
+            name = nil
+        } else if let existing = prepared[sql] {
             name = existing
         } else if size <= PreparedStatementBudget.largestStatement {
             if prepared.count >= PreparedStatementBudget.maximumStatements || preparedBytes + size > PreparedStatementBudget.maximumBytes {
@@ -124,7 +141,8 @@ package final class PostgresConnection: @unchecked Sendable {
         }
         let result = withCStrings(parameters) { pointers in
             if let name { return PQexecPrepared(handle, name, Int32(parameters.count), pointers, nil, nil, 0) }
-            // Too large to keep: the unnamed statement's plan is freed once the next one replaces it.
+            // Too large to keep, or behind a transaction pooler: the unnamed statement (parse, bind, execute in
+            // one round trip), whose plan is freed once the next one replaces it.
             return PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
         }
         do {
@@ -133,6 +151,13 @@ package final class PostgresConnection: @unchecked Sendable {
             // A statement cached before a schema change can fail with "cached plan must not change result type".
             if error.sqlState == "0A000", prepared.removeValue(forKey: sql) != nil { preparedBytes -= size }
             var failure = error
+            // A statement this connection prepared is gone: the session changed under it, which only a pooler
+            // lending server connections per transaction does. Forget them all, and say what would fix it.
+            if error.sqlState == "26000", name != nil {
+                prepared = [:]
+                preparedBytes = 0
+                failure.hint = "A connection pooler in transaction mode lends this connection's session to others: serve with --pooler transaction."
+            }
             // Sent, and the connection broke before the answer came: the server may have run it.
             if failure.kind == .connection { failure.outcomeUnknown = true }
             throw failure

@@ -44,12 +44,15 @@ public struct ServerConfiguration: Sendable {
     public var tls: TLSFiles?
     /// The studio (docs/studio.md) at `/`, `/studio/…` and on `GET /graphql` for browsers; nil serves none.
     package var studio: StudioSettings?
+    /// This instance's name among several serving one database: a label on every metric and the start of
+    /// every request id; nil for neither.
+    public var instanceID: String?
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 2 << 20, corsOrigins: [String] = [], introspection: Bool = true,
         maximumConcurrentRequestsPerKey: Int = 256, requestHeadTimeout: Duration = .seconds(30), requestBodyTimeout: Duration = .seconds(60),
-        maximumConnections: Int = 4096, metricsToken: String? = nil, tls: TLSFiles? = nil
+        maximumConnections: Int = 4096, metricsToken: String? = nil, tls: TLSFiles? = nil, instanceID: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -62,6 +65,7 @@ public struct ServerConfiguration: Sendable {
         self.maximumConnections = maximumConnections
         self.metricsToken = metricsToken
         self.tls = tls
+        self.instanceID = instanceID
     }
 }
 
@@ -100,7 +104,8 @@ package func buildApplication(
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.corsOrigins)))
     }
     let readiness = readiness ?? { await Readiness.database(client, logger: logger) }
-    let metrics = ServerMetrics(client: client, replicas: executor.runner as? ReplicaRouter)
+    let metrics = ServerMetrics(client: client, replicas: executor.runner as? ReplicaRouter, instanceID: configuration.instanceID)
+    if let instance = configuration.instanceID { RequestIDs.shared.identify(instance: instance) }
     router.get("/healthz") { _, _ in "ok" }
     router.get("/readyz") { _, _ -> Response in
         if let problem = await readiness() {

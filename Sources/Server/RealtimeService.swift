@@ -31,7 +31,8 @@ package struct RealtimeDelivery: Sendable {
         deliveryDatabase.applicationName = "modelgraph delivery"
         let deliveryClient = PostgresClient(configuration: deliveryDatabase)
         let hub = SubscriptionHub(executor: executor.running(on: deliveryClient), logger: logger, resumeWindow: settings.resumeWindow)
-        var configuration = feedConfiguration ?? ChangeFeed.Configuration(conninfo: client.configuration.conninfo)
+        // The feed LISTENs: it needs a session of its own, never one lent by a transaction pooler.
+        var configuration = feedConfiguration ?? ChangeFeed.Configuration(conninfo: client.configuration.sessionConninfo)
         if configuration.startAfter == nil {
             configuration.startAfter = Int64(try await client.query(ChangeLog.newestStatement, idempotent: true).rows.first?[0] ?? "0") ?? 0
         }

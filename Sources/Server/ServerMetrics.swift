@@ -5,6 +5,8 @@ import Synchronization
 
 /// Prometheus metrics for `/metrics`: requests and latency by operation, database errors, pool usage.
 /// Operation names come from clients, so at most `maximumOperations` distinct ones get their own series.
+/// With an instance id every series carries it as the `instance_id` label, so the series of several instances
+/// behind one load balancer stay apart wherever they are collected.
 package final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let operations = Mutex<Set<String>>([])
@@ -17,14 +19,19 @@ package final class ServerMetrics: Sendable {
     private let client: PostgresClient
     /// The read replicas' router, when the server has replicas.
     private let replicas: ReplicaRouter?
+    /// The labels every series starts with: the instance's id, when there is one.
+    private let instanceLabels: [(String, String)]
 
-    /// Creates the metrics of a server using `client` (and `replicas`, when it reads from replicas).
-    package init(client: PostgresClient, replicas: ReplicaRouter? = nil) {
+    /// Creates the metrics of a server using `client` (and `replicas`, when it reads from replicas), labelled
+    /// with `instanceID` when given.
+    package init(client: PostgresClient, replicas: ReplicaRouter? = nil, instanceID: String? = nil) {
         self.client = client
         self.replicas = replicas
-        databaseErrors = registry.makeCounter(descriptor: Self.name("database_errors", "total", "Statements that failed in PostgreSQL or could not reach it."))
-        busyConnections = registry.makeGauge(descriptor: Self.name("pool_busy", "connections", "Pool connections running a statement."))
-        poolSize = registry.makeGauge(descriptor: Self.name("pool", "connections", "Connections in the pool."))
+        instanceLabels = instanceID.map { [("instance_id", $0)] } ?? []
+        databaseErrors = registry.makeCounter(
+            descriptor: Self.name("database_errors", "total", "Statements that failed in PostgreSQL or could not reach it."), labels: instanceLabels)
+        busyConnections = registry.makeGauge(descriptor: Self.name("pool_busy", "connections", "Pool connections running a statement."), labels: instanceLabels)
+        poolSize = registry.makeGauge(descriptor: Self.name("pool", "connections", "Connections in the pool."), labels: instanceLabels)
         poolSize.set(to: Double(client.configuration.connections))
     }
 
@@ -40,10 +47,10 @@ package final class ServerMetrics: Sendable {
     private func makeSeries(_ label: String) -> (ok: Counter, error: Counter, latency: DurationHistogram) {
         let requests = Self.name("requests", "total", "GraphQL requests by operation name and outcome.")
         let created = (
-            ok: registry.makeCounter(descriptor: requests, labels: [("operation", label), ("status", "ok")]),
-            error: registry.makeCounter(descriptor: requests, labels: [("operation", label), ("status", "error")]),
+            ok: registry.makeCounter(descriptor: requests, labels: instanceLabels + [("operation", label), ("status", "ok")]),
+            error: registry.makeCounter(descriptor: requests, labels: instanceLabels + [("operation", label), ("status", "error")]),
             latency: registry.makeDurationHistogram(
-                descriptor: Self.name("request_duration", "seconds", "GraphQL request latency by operation name."), labels: [("operation", label)],
+                descriptor: Self.name("request_duration", "seconds", "GraphQL request latency by operation name."), labels: instanceLabels + [("operation", label)],
                 buckets: [
                     .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
                     .milliseconds(250), .seconds(1), .seconds(5),
@@ -67,7 +74,7 @@ package final class ServerMetrics: Sendable {
     /// The Prometheus text exposition.
     func exposition() -> String {
         busyConnections.set(to: Double(client.busyConnections))
-        return registry.emitToString() + (replicas.map { ReplicaMetrics.exposition($0.snapshot) } ?? "")
+        return registry.emitToString() + (replicas.map { ReplicaMetrics.exposition($0.snapshot, instanceID: instanceLabels.first?.1) } ?? "")
     }
 
     private func label(for operation: String?) -> String {

@@ -42,8 +42,12 @@ package final class APIKeyStore: Sendable {
     /// How long a cached key is trusted before it is re-read (revocations take effect within this time).
     private let cacheLifetime: TimeInterval
 
+    /// How long a checked key is trusted by default, in seconds: the longest a revocation takes to reach an
+    /// instance that missed its announcement (`revocationChannel`).
+    package static let defaultCacheLifetime: TimeInterval = 5
+
     /// Creates the store.
-    package init(client: PostgresClient, cacheLifetime: TimeInterval = 5) {
+    package init(client: PostgresClient, cacheLifetime: TimeInterval = APIKeyStore.defaultCacheLifetime) {
         self.client = client
         self.cacheLifetime = cacheLifetime
     }

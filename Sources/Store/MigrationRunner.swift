@@ -1,8 +1,8 @@
 import Foundation
 package import Postgres
 
-/// Applies migration files to a database: in order, each in its own transaction, under an advisory lock so
-/// two servers starting at once apply each file once, recording name, checksum and time.
+/// Applies migration files to a database: in order, each in its own transaction, under a transaction-level
+/// advisory lock so two servers starting at once apply each file once, recording name, checksum and time.
 package struct MigrationRunner: Sendable {
     /// What the database has and has not applied.
     package struct Status: Sendable {
@@ -53,13 +53,16 @@ package struct MigrationRunner: Sendable {
     }
 
     /// Applies every pending file; returns the names applied. An edited, already-applied file is an error.
+    ///
+    /// Each file runs in its own transaction, which first takes a transaction-level advisory lock and reads
+    /// the history again under it: of servers starting at once, one applies the file and the others find it
+    /// applied and go on to the next. The lock ends with the transaction, so nothing is kept in the session
+    /// and migrations run as well through a transaction pooler (PgBouncer's `pool_mode = transaction`).
     @discardableResult
     package func apply() async throws -> [String] {
         try await SystemTables.ensure(client)
         let files = try directory.files()
         return try await client.withConnection { connection in
-            try connection.execute("SELECT pg_advisory_lock(\(Self.lockKey))")
-            defer { _ = try? connection.execute("SELECT pg_advisory_unlock(\(Self.lockKey))") }
             let rows = try connection.query("SELECT name, checksum FROM modelgraph.schema_migrations ORDER BY version").rows
             let status = Self.status(files: files, applied: rows.map { ($0[0] ?? "", $0[1] ?? "") })
             if !status.edited.isEmpty {
@@ -69,21 +72,23 @@ package struct MigrationRunner: Sendable {
             }
             var applied: [String] = []
             for file in files where status.pending.contains(file.name) {
-                try connection.execute("BEGIN")
                 do {
                     // A migration may rewrite a large table: it is not bound by the requests' statement timeout.
-                    try connection.execute("SET LOCAL statement_timeout = 0")
-                    try connection.execute(file.sql)
-                    try connection.query(
-                        "INSERT INTO modelgraph.schema_migrations (version, name, checksum) VALUES ($1::integer, $2, $3)",
-                        [String(file.version), file.name, file.checksum]
-                    )
+                    try connection.execute("BEGIN; SET LOCAL statement_timeout = 0; SELECT pg_advisory_xact_lock(\(Self.lockKey))")
+                    let done = try connection.query("SELECT 1 FROM modelgraph.schema_migrations WHERE name = $1", [file.name]).rows.isEmpty == false
+                    if !done {
+                        try connection.execute(file.sql)
+                        try connection.query(
+                            "INSERT INTO modelgraph.schema_migrations (version, name, checksum) VALUES ($1::integer, $2, $3)",
+                            [String(file.version), file.name, file.checksum]
+                        )
+                    }
                     try connection.execute("COMMIT")
+                    if !done { applied.append(file.name) }
                 } catch {
                     _ = try? connection.execute("ROLLBACK")
                     throw StoreError.user("Migration \(file.name) failed and was rolled back: \(error)")
                 }
-                applied.append(file.name)
             }
             return applied
         }

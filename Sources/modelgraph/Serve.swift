@@ -151,6 +151,31 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "PostgreSQL's random_page_cost for ModelGraph's connections; 0 keeps the server's (env MODELGRAPH_RANDOM_PAGE_COST; default 1.1, for SSDs or cached data).")
     var randomPageCost: Double = ProcessInfo.processInfo.environment["MODELGRAPH_RANDOM_PAGE_COST"].flatMap(Double.init) ?? PostgresClient.Configuration.defaultRandomPageCost
 
+    @Option(
+        help:
+            "A connection pooler between serve and PostgreSQL: none, session, or transaction for PgBouncer's pool_mode = transaction (unnamed statements, no session state; needs --direct-database-url; env MODELGRAPH_POOLER; docs/scaling.md)."
+    )
+    var pooler: PoolerMode = ProcessInfo.processInfo.environment["MODELGRAPH_POOLER"].flatMap(PoolerMode.init(rawValue:)) ?? PoolerMode.none
+    @Option(
+        name: .customLong("direct-database-url"),
+        help:
+            "With --pooler transaction: a URL that reaches PostgreSQL itself, for the change feed's LISTEN (real-time and API key revocations) (env MODELGRAPH_DIRECT_DATABASE_URL)."
+    )
+    var directDatabaseURL: String = ProcessInfo.processInfo.environment["MODELGRAPH_DIRECT_DATABASE_URL"] ?? ""
+    @Option(
+        help:
+            "This process's name in metrics, request ids and logs, for telling instances apart (env MODELGRAPH_INSTANCE_ID; default: host name:process id)."
+    )
+    var instanceID: String = ProcessInfo.processInfo.environment["MODELGRAPH_INSTANCE_ID"] ?? Serve.defaultInstanceID
+    @Option(
+        help:
+            "Seconds an API key's check is trusted before the key is read again: a revocation another instance missed the announcement of takes effect within this time (env MODELGRAPH_KEY_CACHE_SECONDS)."
+    )
+    var keyCacheSeconds: Int = Self.environment("MODELGRAPH_KEY_CACHE_SECONDS", Int(APIKeyStore.defaultCacheLifetime))
+
+    /// The instance id when none is configured: the host name and the process id.
+    static var defaultInstanceID: String { "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)" }
+
     static func environment(_ name: String, _ fallback: Int) -> Int {
         ProcessInfo.processInfo.environment[name].flatMap(Int.init) ?? fallback
     }
@@ -182,6 +207,27 @@ struct Serve: AsyncParsableCommand {
         if let plans = ProcessInfo.processInfo.environment["MODELGRAPH_STUDIO_PLANS"], plans != "1", plans != "0" {
             throw ValidationError("MODELGRAPH_STUDIO_PLANS must be 1 or 0; got '\(plans)'.")
         }
+        if let mode = ProcessInfo.processInfo.environment["MODELGRAPH_POOLER"], PoolerMode(rawValue: mode) == nil {
+            throw ValidationError("MODELGRAPH_POOLER must be one of \(PoolerMode.allValueStrings.joined(separator: ", ")); got '\(mode)'.")
+        }
+        guard keyCacheSeconds >= 1 else { throw ValidationError("--key-cache-seconds must be a positive number; got \(keyCacheSeconds).") }
+        guard !instanceID.isEmpty, instanceID.utf8.count <= 64, instanceID.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "\\" }) else {
+            throw ValidationError("--instance-id must be 1 to 64 printable ASCII characters without spaces, quotes or backslashes; got '\(instanceID)'.")
+        }
+        if pooler == .transaction {
+            guard pipelinedConnections == 0 else {
+                throw ValidationError(
+                    "--pipelined-connections cannot be used with --pooler transaction: a pipeline sends the next statement before the last one's transaction ended and keeps named statements."
+                )
+            }
+            guard !directDatabaseURL.isEmpty else {
+                throw ValidationError(
+                    "--pooler transaction needs --direct-database-url (or MODELGRAPH_DIRECT_DATABASE_URL): the change feed behind subscriptions and API key revocations LISTENs, which needs a session a transaction pooler does not keep. Give a URL that reaches PostgreSQL itself."
+                )
+            }
+        } else if !directDatabaseURL.isEmpty {
+            throw ValidationError("--direct-database-url is for --pooler transaction only; without it every connection reaches the database through --database-url.")
+        }
         if let mode = ProcessInfo.processInfo.environment["MODELGRAPH_PLAN_CACHE_MODE"], PlanCacheMode(rawValue: mode) == nil {
             throw ValidationError("MODELGRAPH_PLAN_CACHE_MODE must be one of \(PlanCacheMode.allValueStrings.joined(separator: ", ")); got '\(mode)'.")
         }
@@ -189,7 +235,8 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingUserErrors {
-            let logger = makeLogger("modelgraph")
+            // Every line says which instance wrote it, as request ids and metrics do.
+            let logger = makeLogger("modelgraph", instanceID: instanceID)
             let startup = StartupSignals(logger: logger)
             let document = try schemaOptions.loadDocument()
             let schemaAuthorization = SchemaAuthorization(document)
@@ -211,11 +258,14 @@ struct Serve: AsyncParsableCommand {
                 database.statementTimeoutMilliseconds = statementTimeout
                 database.planCacheMode = planCacheMode
                 database.randomPageCost = randomPageCost > 0 ? randomPageCost : nil
+                database.pooler = pooler
+                database.directConninfo = directDatabaseURL.isEmpty ? nil : directDatabaseURL
             }
             defer {
                 client.shutdown()
                 cluster?.stop()
             }
+            try await PoolerCheck(pooler: pooler, logger: logger).run(client: client, embedded: cluster != nil)
             var existingStorage: StorageSchema?
             if schema.isExistingDatabase {
                 // Only ModelGraph's own `modelgraph` schema (API keys, migration history, change log) and its
@@ -233,7 +283,7 @@ struct Serve: AsyncParsableCommand {
                 let runner = MigrationRunner(client: client, directory: directory)
                 try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
             }
-            let keys = APIKeyStore(client: client)
+            let keys = APIKeyStore(client: client, cacheLifetime: TimeInterval(keyCacheSeconds))
             // Without the apiKey mode no key would be accepted: none is made.
             if authorization.modes.contains(.apiKey), try await !keys.hasUsableKey() {
                 let key = try await keys.create(description: "created by serve", lifetime: schemaAuthorization.apiKeyLifetime ?? APIKeyStore.defaultLifetime)
@@ -355,10 +405,13 @@ struct Serve: AsyncParsableCommand {
             introspection: !(noIntrospection || ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"), maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
             requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections,
             metricsToken: metricsToken.isEmpty ? nil : metricsToken,
-            tls: tlsCert.isEmpty ? nil : TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)
+            tls: tlsCert.isEmpty ? nil : TLSFiles(certificateChain: tlsCert, privateKey: tlsKey), instanceID: instanceID
         )
     }
 }
 
 /// `--plan-cache-mode` takes PostgreSQL's own names.
 extension PlanCacheMode: ExpressibleByArgument {}
+
+/// `--pooler` takes the mode's name.
+extension PoolerMode: ExpressibleByArgument {}

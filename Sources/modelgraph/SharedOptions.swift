@@ -171,9 +171,10 @@ struct UserError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A logger writing to standard error.
-func makeLogger(_ label: String) -> Logger {
+/// A logger writing to standard error; with `instanceID`, every line carries it as `instance`.
+func makeLogger(_ label: String, instanceID: String? = nil) -> Logger {
     var logger = Logger(label: label) { StandardErrorLogHandler(label: $0) }
+    if let instanceID { logger[metadataKey: "instance"] = "\(instanceID)" }
     logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
     return logger
 }

@@ -52,13 +52,21 @@ final class LiveServer: Sendable {
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5,
         writeLimits: WriteLimits = WriteLimits(), conflictDetection: ConflictDetection? = nil, readReplicas: [String] = [],
-        replicaConfiguration: ReplicaRouter.Configuration = ReplicaRouter.Configuration()
+        replicaConfiguration: ReplicaRouter.Configuration = ReplicaRouter.Configuration(), pooler: PoolerMode? = nil
     ) async throws -> LiveServer {
         var schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
         if let conflictDetection { schema = try schema.enablingConflictDetection(conflictDetection) }
         let database: String
         if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
-        let client = PostgresClient(configuration: .init(conninfo: database, connections: 4, statementTimeoutMilliseconds: statementTimeoutMilliseconds))
+        var databaseConfiguration = PostgresClient.Configuration(conninfo: database, connections: 4, statementTimeoutMilliseconds: statementTimeoutMilliseconds)
+        // Through the test PgBouncer in transaction mode when asked, or when MODELGRAPH_TEST_POOLER=transaction
+        // runs whole suites so (a database given by the test stays as it is).
+        if pooler == .transaction || (pooler == nil && conninfo == nil && Self.poolerFromEnvironment == .transaction) {
+            databaseConfiguration.conninfo = try PgBouncer.shared().conninfo(sameDatabaseAs: database)
+            databaseConfiguration.pooler = .transaction
+            databaseConfiguration.directConninfo = database
+        }
+        let client = PostgresClient(configuration: databaseConfiguration)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-\(UUID().uuidString)")
         do {
             return try await start(
@@ -106,7 +114,7 @@ final class LiveServer: Sendable {
         var delivery: RealtimeDelivery?
         if let settings {
             // A short poll, so writes made outside the server reach subscribers quickly in tests.
-            var feed = ChangeFeed.Configuration(conninfo: client.configuration.conninfo)
+            var feed = ChangeFeed.Configuration(conninfo: client.configuration.sessionConninfo)
             feed.pollInterval = .milliseconds(200)
             if let feedReadInterval { feed.minimumReadInterval = feedReadInterval }
             delivery = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, settings: settings, feedConfiguration: feed, logger: logger)
@@ -131,6 +139,10 @@ final class LiveServer: Sendable {
         return LiveServer(
             url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, hub: hub, router: router, task: task, migrations: folder)
     }
+
+    /// `MODELGRAPH_TEST_POOLER`: `transaction` runs every server these tests start (on a database of their
+    /// own) through PgBouncer in transaction pooling mode, as `serve --pooler transaction` does.
+    static let poolerFromEnvironment = ProcessInfo.processInfo.environment["MODELGRAPH_TEST_POOLER"].flatMap(PoolerMode.init(rawValue:)) ?? PoolerMode.none
 
     /// The real-time endpoint's URL.
     var realtimeURL: String { "ws://127.0.0.1:\(url.port!)/graphql/realtime" }
