@@ -14,9 +14,8 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-# The studio's files (a SwiftPM resource bundle) go beside the binary, where serve looks for them.
 RUN swift build -c release --product modelgraph && bin="$(swift build -c release --show-bin-path)" \
-    && cp "$bin/modelgraph" /usr/local/bin/modelgraph && cp -R "$bin/ModelGraph_Studio.resources" /usr/local/bin/
+    && cp "$bin/modelgraph" /usr/local/bin/modelgraph
 
 FROM swift:6.2-bookworm-slim
 # libpq for the client; the PostgreSQL 15 server binaries for the embedded database (no cluster of the
@@ -27,7 +26,6 @@ RUN mkdir -p /etc/postgresql-common/createcluster.d \
     && apt-get install -y --no-install-recommends libpq5 postgresql-15 tini \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /usr/local/bin/modelgraph /usr/local/bin/modelgraph
-COPY --from=build /usr/local/bin/ModelGraph_Studio.resources /usr/local/bin/ModelGraph_Studio.resources
 WORKDIR /app
 COPY schema.graphql ./
 COPY migrations ./migrations

@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "ModelIR", dependencies: ["JSON", "SQLSyntax"], swiftSettings: swiftSettings),
         .target(name: "SQLSyntax", swiftSettings: swiftSettings),
         // The studio's page (docs/studio.md): HTML, CSS and JavaScript modules as a resource, looked up by path.
-        .target(name: "Studio", resources: [.copy("Assets")], swiftSettings: swiftSettings),
+        .target(name: "Studio", resources: [.embedInCode("Assets")], swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",

@@ -1,29 +1,22 @@
 package import Foundation
 
-/// Every file of the studio (`Sources/Studio/Assets`, a SwiftPM resource), read into memory once at start and
-/// looked up by its path under `/studio/`. A lookup is a dictionary lookup of the names found when the folder
-/// was read, never a path handed to the file system, so no request path (`..`, encoded or not) can reach a
-/// file outside the folder.
+/// Every file of the studio (`Sources/Studio/Assets`), compiled into the program (SwiftPM's `embedInCode`: each
+/// file becomes a byte array of `PackageResources`), so the one executable serves the studio wherever it is
+/// copied, with no bundle beside it and no file read at run time. Looked up by path under `/studio/`: a lookup is
+/// a dictionary lookup of the paths listed here, never a path handed to the file system, so no request path
+/// (`..`, encoded or not) can reach anything else.
 package struct StudioAssets: Sendable {
     /// The assets by their path relative to the folder (`app.js`, `graphql/lexer.js`).
     package let files: [String: StudioAsset]
 
-    /// The assets read from `folder`. Hidden files, files of a kind the studio does not serve and symbolic links
-    /// are left out.
-    package init(folder: URL) throws {
-        var files: [String: StudioAsset] = [:]
-        let base = folder.resolvingSymlinksInPath().standardizedFileURL.path
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            let values = try url.resourceValues(forKeys: Set(keys))
-            guard values.isRegularFile == true, values.isSymbolicLink != true else { continue }
-            let path = url.resolvingSymlinksInPath().standardizedFileURL.path
-            guard path.hasPrefix(base + "/"), let type = StudioAsset.contentType(forName: url.lastPathComponent) else { continue }
-            let relative = String(path.dropFirst(base.count + 1))
-            files[relative] = StudioAsset(bytes: Array(try Data(contentsOf: url)), contentType: type)
+    /// The assets `files` holds (path and bytes); a file whose kind the studio does not serve is left out.
+    package init(files: [(path: String, bytes: [UInt8])]) {
+        var assets: [String: StudioAsset] = [:]
+        for (path, bytes) in files {
+            guard let type = StudioAsset.contentType(forName: path) else { continue }
+            assets[path] = StudioAsset(bytes: bytes, contentType: type)
         }
-        self.files = files
+        self.files = assets
     }
 
     /// The asset at `path` (relative, as in `/studio/<path>`), or nil.
@@ -42,29 +35,38 @@ package struct StudioAssets: Sendable {
         return StudioAsset.digest(all)
     }
 
-    /// The assets built into this program: the resource bundle next to the executable (where `swift build` and
-    /// an installation that copies the bundle along put it), else the source folder they were built from. Nil
-    /// when neither exists, so a binary copied without its bundle serves no studio instead of failing.
-    package static func bundled() -> StudioAssets? {
-        guard let folder = bundledFolder() else { return nil }
-        return try? StudioAssets(folder: folder)
-    }
+    /// The assets compiled into this program.
+    package static let embedded = StudioAssets(files: embeddedFiles)
 
-    /// The folder `bundled()` reads, if one exists.
-    package static func bundledFolder() -> URL? {
-        let bundle = "ModelGraph_Studio.resources"
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent(bundle).appendingPathComponent("Assets"))
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent(bundle).appendingPathComponent("Assets"))
-        candidates.append(sourceFolder)
-        return candidates.first { url in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.appendingPathComponent("index.html").path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
-    }
+    /// Each compiled-in file under its path. SwiftPM names a file's bytes after its name alone (the folder is
+    /// dropped), so the paths are listed here; a test checks that the list and the folder hold the same files,
+    /// byte for byte.
+    package static let embeddedFiles: [(path: String, bytes: [UInt8])] = [
+        ("app.js", PackageResources.app_js),
+        ("completion.js", PackageResources.completion_js),
+        ("data.js", PackageResources.data_js),
+        ("docs.js", PackageResources.docs_js),
+        ("editor.js", PackageResources.editor_js),
+        ("explorer.js", PackageResources.explorer_js),
+        ("forms.js", PackageResources.forms_js),
+        ("graphql/lexer.js", PackageResources.lexer_js),
+        ("graphql/parser.js", PackageResources.parser_js),
+        ("graphql/printer.js", PackageResources.printer_js),
+        ("history.js", PackageResources.history_js),
+        ("index.html", PackageResources.index_html),
+        ("live.js", PackageResources.live_js),
+        ("models.js", PackageResources.models_js),
+        ("plan.js", PackageResources.plan_js),
+        ("result.js", PackageResources.result_js),
+        ("schema.js", PackageResources.schema_js),
+        ("selection.js", PackageResources.selection_js),
+        ("session.js", PackageResources.session_js),
+        ("sql.js", PackageResources.sql_js),
+        ("studio.css", PackageResources.studio_css),
+        ("variables.js", PackageResources.variables_js),
+    ]
 
-    /// `Sources/Studio/Assets` in the source tree this file was compiled from.
+    /// `Sources/Studio/Assets` in the source tree this file was compiled from (for the tests that compare it
+    /// with what was compiled in).
     package static let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Assets")
 }

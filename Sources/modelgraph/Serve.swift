@@ -308,7 +308,7 @@ struct Serve: AsyncParsableCommand {
             if let replicas { executor = executor.running(on: replicas) }
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             var serving = serverConfiguration
-            serving.studio = studioSettings(embeddedDatabase: cluster != nil, logger: logger)
+            serving.studio = studioSettings(embeddedDatabase: cluster != nil)
             let configuration = serving
             // Conflict detection's tombstones older than the retention go, now and then every hour.
             let purge = Task { [schema] in
@@ -384,16 +384,12 @@ struct Serve: AsyncParsableCommand {
         return executor
     }
 
-    /// The studio the options describe: nil with `--no-studio`, or when this binary's studio files cannot be found
-    /// (a binary copied without its resource bundle), which is logged. Plans default to on only with the embedded
+    /// The studio the options describe: nil with `--no-studio`. Plans default to on only with the embedded
     /// database: SQL and PostgreSQL's plans describe a shared database's internals.
-    private func studioSettings(embeddedDatabase: Bool, logger: Logger) -> StudioSettings? {
+    private func studioSettings(embeddedDatabase: Bool) -> StudioSettings? {
         // The environment is read here, not as the flag's default: a flag whose default is true could not be turned off.
         guard !noStudio, ProcessInfo.processInfo.environment["MODELGRAPH_NO_STUDIO"] != "1" else { return nil }
-        guard let assets = StudioAssets.bundled() else {
-            logger.warning("the studio's files (ModelGraph_Studio.resources) are not next to the executable: serving no studio")
-            return nil
-        }
+        let assets = StudioAssets.embedded
         let environment = ProcessInfo.processInfo.environment["MODELGRAPH_STUDIO_PLANS"].flatMap { ["1": true, "0": false][$0] }
         return StudioSettings(assets: assets, plans: studioPlans ?? environment ?? embeddedDatabase)
     }

@@ -104,9 +104,10 @@ struct EmbeddedClusterTests {
         #expect(restarted != first)
         #expect(await serve.terminate() == 0)
         #expect(!ServeProcess.isAlive(restarted))
-        // StandardErrorLogHandler's line: time, level, label, metadata, [source], message.
+        // StandardErrorLogHandler's line: time, level, label, metadata (the instance first), [source], message.
         let line = try #require(serve.logText.split(separator: "\n").first { $0.hasSuffix("] restarted PostgreSQL") })
-        #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info modelgraph : socket=\S+ \[EmbeddedPostgres\] restarted PostgreSQL/) != nil, "\(line)")
+        #expect(
+            line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info modelgraph : instance=\S+ socket=\S+ \[EmbeddedPostgres\] restarted PostgreSQL/) != nil, "\(line)")
     }
 
     @Test("when its PostgreSQL cannot be restarted, serve gives up after its attempts and exits 1")

@@ -5,13 +5,10 @@ import Studio
 import Testing
 
 /// Live servers with the studio on, as the studio's tests start them: the blog schema of the benchmarks, with
-/// real-time subscriptions, the studio's files found as `serve` finds them (the resource bundle beside the test
-/// binary).
+/// real-time subscriptions, the studio's files as `serve` has them (compiled in).
 enum StudioServer {
-    /// The studio's files; fails the test when the resource bundle cannot be found.
-    static func assets() throws -> StudioAssets {
-        try #require(StudioAssets.bundled(), "the studio's resource bundle (ModelGraph_Studio.resources) is not beside the test binary")
-    }
+    /// The studio's files, as compiled into the program.
+    static func assets() throws -> StudioAssets { StudioAssets.embedded }
 
     /// Starts a server with the studio (plans on or off), or with none when `studio` is false.
     static func start(studio: Bool = true, plans: Bool = true, maximumBodySize: Int = 2 << 20) async throws -> LiveServer {

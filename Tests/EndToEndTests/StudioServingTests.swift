@@ -128,6 +128,22 @@ struct StudioServingTests {
         #expect(plan.status == 404)
     }
 
+    @Test("every file of Sources/Studio/Assets is compiled into the program under its path, byte for byte")
+    func compiledIn() throws {
+        let base = StudioAssets.sourceFolder.standardizedFileURL.path
+        var onDisk: [String: [UInt8]] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(at: StudioAssets.sourceFolder, includingPropertiesForKeys: [.isRegularFileKey]))
+        while let url = enumerator.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            onDisk[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = Array(try Data(contentsOf: url))
+        }
+        let compiled = Dictionary(uniqueKeysWithValues: StudioAssets.embeddedFiles.map { ($0.path, $0.bytes) })
+        #expect(onDisk.count > 10)
+        #expect(Set(compiled.keys) == Set(onDisk.keys), "add a new file to StudioAssets.embeddedFiles")
+        for (path, bytes) in onDisk { #expect(compiled[path] == bytes, "\(path) differs from what was compiled in") }
+        #expect(StudioAssets.embedded.files.count == onDisk.count)
+    }
+
     @Test("the studio's files stay under 250 KB in all, so the page stays fast to load")
     func assetBudget() throws {
         var total = 0
