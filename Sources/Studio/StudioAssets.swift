@@ -46,6 +46,7 @@ package struct StudioAssets: Sendable {
         ("completion.js", PackageResources.completion_js),
         ("data.js", PackageResources.data_js),
         ("docs.js", PackageResources.docs_js),
+        ("dom.js", PackageResources.dom_js),
         ("editor.js", PackageResources.editor_js),
         ("explorer.js", PackageResources.explorer_js),
         ("forms.js", PackageResources.forms_js),

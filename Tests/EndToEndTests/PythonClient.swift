@@ -32,9 +32,17 @@ enum PythonClient {
 
     /// Runs `script` with `arguments`, killing it after `timeout`; its output once it exited 0.
     static func run(_ script: String, _ arguments: [String], timeout: Duration = .seconds(90)) async throws -> Output {
-        let environment = ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"]
-        let finished = try await TestProcess.run(
-            try interpreter(), [scripts.appendingPathComponent(script).path] + arguments, in: scripts, environment: environment, timeout: timeout)
+        try await run(script, in: scripts, with: try interpreter(), arguments, timeout: timeout)
+    }
+
+    /// Runs `script` from the folder `folder` with the interpreter `python` and `arguments` (and `environment`
+    /// added), killing it after `timeout`; its JSON lines once it exited 0. Anything else throws with everything
+    /// it printed.
+    static func run(
+        _ script: String, in folder: URL, with python: URL, _ arguments: [String], environment added: [String: String] = [:], timeout: Duration
+    ) async throws -> Output {
+        let environment = ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"].merging(added) { $1 }
+        let finished = try await TestProcess.run(python, [folder.appendingPathComponent(script).path] + arguments, in: folder, environment: environment, timeout: timeout)
         let text = String(decoding: finished.output, as: UTF8.self)
         let errorText = String(decoding: finished.error, as: UTF8.self)
         let described = "\(script) \(arguments)\nstdout:\n\(text)\nstderr:\n\(errorText)"

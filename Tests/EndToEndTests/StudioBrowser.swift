@@ -24,22 +24,7 @@ enum StudioBrowser {
     /// `timeout`; its JSON lines once it exited 0.
     static func run(_ script: String, server: LiveServer, arguments: [String] = [], timeout: Duration = .seconds(240)) async throws -> PythonClient.Output {
         let all = ["--url", server.rootURL, "--key", server.key, "--database-url", server.client.configuration.conninfo] + arguments
-        var environment = ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"]
-        if let record = ProcessInfo.processInfo.environment["RECORD_SCREENSHOTS"] { environment["RECORD_SCREENSHOTS"] = record }
-        let finished = try await TestProcess.run(
-            try interpreter(), [scripts.appendingPathComponent(script).path] + all, in: scripts, environment: environment, timeout: timeout)
-        let text = String(decoding: finished.output, as: UTF8.self)
-        let errorText = String(decoding: finished.error, as: UTF8.self)
-        let described = "\(script)\nstdout:\n\(text)\nstderr:\n\(errorText)"
-        if finished.timedOut { throw PythonClientError("killed after \(timeout): \(described)") }
-        guard finished.status == 0 else { throw PythonClientError("exited with \(finished.status): \(described)") }
-        var lines: [[String: Any]] = []
-        for line in text.split(separator: "\n") where !line.isEmpty {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-                throw PythonClientError("not a JSON object line: \(line)\n\(described)")
-            }
-            lines.append(object)
-        }
-        return PythonClient.Output(lines: lines, standardError: errorText)
+        let record = ProcessInfo.processInfo.environment["RECORD_SCREENSHOTS"].map { ["RECORD_SCREENSHOTS": $0] } ?? [:]
+        return try await PythonClient.run(script, in: scripts, with: try interpreter(), all, environment: record, timeout: timeout)
     }
 }

@@ -3,6 +3,7 @@
 // column where the list field takes a sort argument; a belongsTo cell opens the parent, a hasMany cell the
 // children (through the parent's connection field). Records are created, edited and deleted with forms.js.
 
+import { el } from './dom.js';
 import { graphql } from './session.js';
 import { modelsOf, argumentType } from './models.js';
 import { namedType } from './schema.js';
@@ -350,8 +351,3 @@ function button(label, onClick, className) {
   return b;
 }
 
-function el(tag, className) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}

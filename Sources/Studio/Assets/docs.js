@@ -1,6 +1,7 @@
 // The docs pane: a search over type and field names (and descriptions) and a page per type listing its fields,
 // arguments, input fields or enum values, each type name a link to its own page.
 
+import { el } from './dom.js';
 import { namedType, typeString } from './schema.js';
 
 /** The docs pane. */
@@ -146,8 +147,3 @@ function text(t) {
   return document.createTextNode(t);
 }
 
-function el(tag, className) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}

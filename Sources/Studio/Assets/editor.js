@@ -3,6 +3,7 @@
 // completion.js, marks for the server's errors at their line and column, and the editor shortcuts
 // (Ctrl/Cmd+Enter runs, Ctrl/Cmd+Space completes, Shift+Ctrl/Cmd+P prettifies).
 
+import { el } from './dom.js';
 import { tokenize, Kind } from './graphql/lexer.js';
 
 const KEYWORDS = new Set(['query', 'mutation', 'subscription', 'fragment', 'on', 'true', 'false', 'null']);
@@ -332,8 +333,3 @@ function measureCharWidth(font) {
   return measured.width;
 }
 
-function el(tag, className) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}

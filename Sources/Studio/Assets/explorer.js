@@ -4,6 +4,7 @@
 // nested rows) and its sub-fields, to any depth. The tree is drawn from the editor's text, so edits made by
 // typing show as ticks too.
 
+import { el, hint } from './dom.js';
 import { parse } from './graphql/parser.js';
 import { printDocument } from './graphql/printer.js';
 import { namedType, typeString, isComposite } from './schema.js';
@@ -200,14 +201,3 @@ function option(value) {
   return o;
 }
 
-function hint(text) {
-  const p = el('p', 'hint');
-  p.textContent = text;
-  return p;
-}
-
-function el(tag, className) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}

@@ -2,6 +2,7 @@
 // UpdateXInput for an existing one (only changed fields are sent), DeleteXInput to delete it. Each input is named
 // after its field; an error the server returns is shown next to the field its message names, else above the form.
 
+import { el } from './dom.js';
 import { graphql } from './session.js';
 import { namedType, typeString } from './schema.js';
 
@@ -226,8 +227,3 @@ function convertInput(text, type) {
   return text;
 }
 
-function el(tag, className) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}

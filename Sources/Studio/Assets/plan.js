@@ -2,6 +2,7 @@
 // root field it will run, and shows each statement highlighted with its parameters; "Explain" asks again for
 // PostgreSQL's EXPLAIN (ANALYZE, BUFFERS). When the server does not allow plans the pane says so.
 
+import { el, hint } from './dom.js';
 import { postJSON } from './session.js';
 import { highlightSQL, formatSQL } from './sql.js';
 
@@ -50,12 +51,12 @@ export class PlanPane {
 
   async load(explain) {
     const { request } = this.host.currentRequest();
-    this.body.replaceChildren(note('Planning…'));
+    this.body.replaceChildren(hint('Planning…'));
     let response;
     try {
       response = await postJSON('/studio/plan', { ...request, explain });
     } catch (e) {
-      this.body.replaceChildren(note(`Request failed: ${e.message}`));
+      this.body.replaceChildren(hint(`Request failed: ${e.message}`));
       return;
     }
     const { status, json } = response;
@@ -71,7 +72,7 @@ export class PlanPane {
     }
     if (json.errors?.length) this.host.markErrors(json.errors);
     for (const plan of json.plans ?? []) parts.push(this.planSection(plan));
-    if (!parts.length) parts.push(note('No statement to show.'));
+    if (!parts.length) parts.push(hint('No statement to show.'));
     this.body.replaceChildren(...parts);
   }
 
@@ -120,14 +121,3 @@ function button(label, onClick) {
   return b;
 }
 
-function note(text) {
-  const p = el('p', 'hint');
-  p.textContent = text;
-  return p;
-}
-
-function el(tag, className) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  return e;
-}
