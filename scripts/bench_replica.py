@@ -78,7 +78,7 @@ class ReplicaServer:
 
     def in_rotation(self):
         try:
-            return 'modelgraph_replica_in_rotation{replica="1"} 1' in self.metrics()
+            return re.search(r'modelgraph_replica_in_rotation\{(?:[^}]*,)?replica="1"\} 1\b', self.metrics()) is not None
         except OSError:
             return False
 
@@ -87,7 +87,7 @@ class ReplicaServer:
         text = self.metrics()
 
         def count(node):
-            match = re.search(r'modelgraph_reads_total\{node="' + node + r'"\} (\d+)', text)
+            match = re.search(r'modelgraph_reads_total\{(?:[^}]*,)?node="' + node + r'"\} (\d+)', text)
             return int(match.group(1)) if match else 0
         return count("primary"), count("replica-1")
 
