@@ -43,6 +43,48 @@ extension JSONReader {
     }
 }
 
+extension JSONReader {
+    /// The members of the top-level object in `bytes` whose keys `wanted` holds, each as the exact bytes of its
+    /// value in the document (a text value with its quotes and escapes as written), by key. Other members are
+    /// skipped; of a key given twice, the last value wins. Linear in the document; nested values may be
+    /// `maximumDepth` deep.
+    package static func memberTexts(of bytes: [UInt8], wanted: Set<String>, maximumDepth: Int = 256) throws(Failure) -> [String: ArraySlice<UInt8>] {
+        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
+        var found: [String: ArraySlice<UInt8>] = [:]
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: "{") else { throw reader.failure() }
+        reader.index += 1
+        reader.skipWhitespace()
+        if reader.current == UInt8(ascii: "}") {
+            reader.index += 1
+        } else {
+            while true {
+                reader.skipWhitespace()
+                guard reader.current == UInt8(ascii: "\"") else { throw reader.failure() }
+                let key = try reader.string()
+                reader.skipWhitespace()
+                guard reader.current == UInt8(ascii: ":") else { throw reader.failure() }
+                reader.index += 1
+                reader.skipWhitespace()
+                let start = reader.index
+                if reader.current == UInt8(ascii: "\"") {
+                    try reader.skipString()
+                } else {
+                    _ = try reader.value(depth: 1)
+                }
+                if wanted.contains(key) { found[key] = bytes[start..<reader.index] }
+                reader.skipWhitespace()
+                if reader.current == UInt8(ascii: ",") { reader.index += 1; continue }
+                if reader.current == UInt8(ascii: "}") { reader.index += 1; break }
+                throw reader.failure()
+            }
+        }
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.failure() }
+        return found
+    }
+}
+
 extension JSONReader.Reader {
     /// Moves past the string starting at `index` without decoding it: to the first unescaped quote. Control
     /// characters are refused as `string()` refuses them; escapes are not decoded, so not checked further.

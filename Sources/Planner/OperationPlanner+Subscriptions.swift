@@ -99,11 +99,13 @@ struct SubscriptionCompiler {
             orderBy: [SQLOrder(.column(table: positions, name: "position"))]
         )
         let required = filter.flatMap { Self.requiredValue($0, of: model) }
+        let fromImage = binds.values.count == 2 ? ImageSelection.of(try selection.collectFields(selectionSet, typeName: model.name), model: model) : nil
         return SubscriptionPlan(
             operationName: nil, fieldName: name, responseKey: field.alias?.value ?? name, model: model.name, table: api.table(model), change: change, filter: filter,
             delivery: DeliveryStatement(sql: SQLRenderer.render(.select(select)), parameters: Array(binds.values.dropFirst(2))),
             requiredColumnValues: required.map { ($0.column, $0.values) },
-            residualFilter: required.map { filter?.removingRequired(field: $0.field, values: $0.values) } ?? filter
+            residualFilter: required.map { filter?.removingRequired(field: $0.field, values: $0.values) } ?? filter,
+            imageSelection: fromImage
         )
     }
 

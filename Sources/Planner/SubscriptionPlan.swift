@@ -31,6 +31,9 @@ package struct SubscriptionPlan: Sendable {
     /// What the filter checks beyond `requiredColumnValues`, for a record found under one of those values; nil
     /// when they are the whole filter (such a record needs no check).
     package var residualFilter: SubscriptionFilter?
+    /// The selection set copied straight out of a row image, when the image answers it (`ImageSelection`):
+    /// delivery then runs no statement for a batch that has no filter to check.
+    package var imageSelection: ImageSelection?
 }
 
 /// A statement that reads one subscription selection set for a batch of changed records. Its first parameter

@@ -44,11 +44,20 @@ extension SubscriptionHub {
         return answers
     }
 
-    /// Runs `statement` over the entries' row images and files each row under its change. When it fails, its
-    /// subscriptions end with an error (they would miss events).
+    /// Runs `statement` over the entries' row images and files each row under its change (or, when the images
+    /// answer its selection and no filter needs the record's fields, copies the selection out of them). When it
+    /// fails, its subscriptions end with an error (they would miss events).
     private func run(_ statement: DeliveryStatement, _ entries: [Entry], into answers: inout [Int64: [Answer]]) async {
-        let images = "[" + entries.map(\.change.image).joined(separator: ",") + "]"
         let readsFields = entries.contains { entry in entry.members.contains { Self.checkedFilter(of: $0, listedByValue: entry.listedByValue) != nil } }
+        // A selection the row images answer, with no filter to check: copied out of the images, no statement.
+        if !readsFields, let selection = entries.first?.members.first?.plan.imageSelection {
+            let rendered = entries.map { selection.render(image: $0.change.image) }
+            if !rendered.contains(nil) {
+                for (entry, object) in zip(entries, rendered) { answers[entry.change.id, default: []].append((entry.members, [nil, nil, object], entry.listedByValue)) }
+                return
+            }
+        }
+        let images = "[" + entries.map(\.change.image).joined(separator: ",") + "]"
         do {
             for row in try await executor.deliver(statement, images: images, readsFields: readsFields).rows {
                 guard let position = row[0].flatMap({ Int($0) }), position >= 1, position <= entries.count else { continue }
