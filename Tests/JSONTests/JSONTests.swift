@@ -19,6 +19,15 @@ struct JSONReaderTests {
         #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(Array(text.utf8)) }
     }
 
+    @Test("a string literal escapes exactly the quote, the backslash and control characters, with PostgreSQL's spellings")
+    func quoteSpelling() {
+        #expect(JSONText.quote("plain id-1") == #""plain id-1""#)
+        #expect(JSONText.quote("") == #""""#)
+        #expect(JSONText.quote("a\"b\\c/d") == #""a\"b\\c/d""#)
+        #expect(JSONText.quote("\n\r\t\u{0}\u{1}\u{1F}\u{7F}") == "\"\\n\\r\\t\\u0000\\u0001\\u001f\u{7F}\"")
+        #expect(JSONText.quote("é 😀 👩‍💻 \u{0600}") == "\"é 😀 👩‍💻 \u{0600}\"")
+    }
+
     @Test("what the writer writes, the reader reads back equal: quotes, backslashes, controls, astral characters, numbers")
     func roundTrip() throws {
         var generator = SystemRandomNumberGenerator()
