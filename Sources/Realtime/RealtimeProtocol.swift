@@ -46,8 +46,15 @@ package enum RealtimeCloseCode {
 
 /// The text of the messages the server sends.
 enum RealtimeMessages {
+    /// A message's text up to its payload, which follows, then `}`: what `message` writes for the same type,
+    /// id and payload (an event's subscription keeps it, so each event only adds its payload).
+    static func messagePrefix(_ type: String, id: String) -> String {
+        "{\"type\":" + JSONText.quote(type) + ",\"id\":" + JSONText.quote(id) + ",\"payload\":"
+    }
+
     /// `{"type":…}` with optional id and payload JSON text, in the order clients print them.
     static func message(_ type: String, id: String? = nil, payload: String? = nil) -> String {
+        if let id, let payload { return messagePrefix(type, id: id) + payload + "}" }
         var text = "{\"type\":" + JSONText.quote(type)
         if let id { text += ",\"id\":" + JSONText.quote(id) }
         if let payload { text += ",\"payload\":" + payload }

@@ -41,7 +41,7 @@ extension RealtimeSession {
         case .success(let plan):
             let text = Self.text(of: request)
             let legacy = state.withLock { state in
-                state.subscriptions[id] = OpenSubscription(credential: credential, request: text)
+                state.subscriptions[id] = OpenSubscription(credential: credential, request: text, id: id, wire: wire)
                 return state.legacyApollo
             }
             // Acknowledged once the hub follows changes for it, and before its first event (or the ones a
@@ -108,7 +108,7 @@ extension RealtimeSession {
             return sendError(
                 id: id, [ResponseError(message: "Queries and mutations are not supported through the realtime channel; use POST /graphql.", errorType: "UnsupportedOperation")])
         }
-        state.withLock { $0.subscriptions[id] = OpenSubscription(credential: credential, request: "") }
+        state.withLock { $0.subscriptions[id] = OpenSubscription(credential: credential, request: "", id: id, wire: wire) }
         let origin = RequestOrigin(requestID: "ws-\(id)", keyID: credential.proved.principal, caller: credential.proved.caller)
         let result = await executor.run(request, origin: origin)
         guard state.withLock({ $0.subscriptions.removeValue(forKey: id) != nil }) else { return }

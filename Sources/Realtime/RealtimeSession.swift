@@ -99,6 +99,14 @@ package final class RealtimeSession: SubscriptionSink {
         var request: String
         /// The last change it was sent, or the last before it started.
         var sent: Int64 = 0
+        /// Its events' message up to the payload (`{"type":"data","id":"…","payload":`), built once.
+        var eventPrefix: String
+
+        init(credential: SessionCredential, request: String, id: String, wire: RealtimeProtocol) {
+            self.credential = credential
+            self.request = request
+            eventPrefix = RealtimeMessages.messagePrefix(wire == .appSync ? "data" : "next", id: id)
+        }
     }
 
     /// Creates a session for a connection that chose `wire`, presented `connectionAuthorization` at the
@@ -243,9 +251,8 @@ package final class RealtimeSession: SubscriptionSink {
         var taken = 0
         for event in events {
             if outbox.isClosing { return events.count }
-            if state.withLock({ $0.subscriptions[event.subscription] != nil }) {
-                let text = RealtimeMessages.message(wire == .appSync ? "data" : "next", id: event.subscription, payload: event.payload)
-                guard enqueue(text, event: (event.subscription, event.change)) else { return taken }
+            if let prefix = state.withLock({ $0.subscriptions[event.subscription]?.eventPrefix }) {
+                guard enqueue(prefix + event.payload + "}", event: (event.subscription, event.change)) else { return taken }
             }
             taken += 1
         }
