@@ -4,53 +4,38 @@ extension JSONReader {
     /// quote). A wanted key whose value is not text is left out; of a key given twice, the last value wins, as
     /// in `parse`. Linear in the document; nested values may be `maximumDepth` deep.
     package static func memberStrings(of bytes: [UInt8], wanted: Set<String>, maximumDepth: Int = 256) throws(Failure) -> [String: String] {
-        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
         var found: [String: String] = [:]
-        reader.skipWhitespace()
-        guard reader.current == UInt8(ascii: "{") else { throw reader.failure() }
-        reader.index += 1
-        reader.skipWhitespace()
-        if reader.current == UInt8(ascii: "}") {
-            reader.index += 1
-        } else {
-            while true {
-                reader.skipWhitespace()
-                guard reader.current == UInt8(ascii: "\"") else { throw reader.failure() }
-                let key = try reader.string()
-                reader.skipWhitespace()
-                guard reader.current == UInt8(ascii: ":") else { throw reader.failure() }
-                reader.index += 1
-                reader.skipWhitespace()
-                if reader.current == UInt8(ascii: "\"") {
-                    if wanted.contains(key) {
-                        found[key] = try reader.string()
-                    } else {
-                        try reader.skipString()
-                    }
-                } else {
-                    _ = try reader.value(depth: 1)
-                    found[key] = nil
-                }
-                reader.skipWhitespace()
-                if reader.current == UInt8(ascii: ",") { reader.index += 1; continue }
-                if reader.current == UInt8(ascii: "}") { reader.index += 1; break }
-                throw reader.failure()
+        try forEachMember(of: bytes, maximumDepth: maximumDepth) { (key, reader) throws(Failure) in
+            if reader.current == UInt8(ascii: "\"") {
+                if wanted.contains(key) { found[key] = try reader.string() } else { try reader.skipString() }
+            } else {
+                _ = try reader.value(depth: 1)
+                found[key] = nil
             }
         }
-        reader.skipWhitespace()
-        guard reader.index == bytes.count else { throw reader.failure() }
         return found
     }
-}
 
-extension JSONReader {
     /// The members of the top-level object in `bytes` whose keys `wanted` holds, each as the exact bytes of its
     /// value in the document (a text value with its quotes and escapes as written), by key. Other members are
     /// skipped; of a key given twice, the last value wins. Linear in the document; nested values may be
     /// `maximumDepth` deep.
     package static func memberTexts(of bytes: [UInt8], wanted: Set<String>, maximumDepth: Int = 256) throws(Failure) -> [String: ArraySlice<UInt8>] {
-        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
         var found: [String: ArraySlice<UInt8>] = [:]
+        try forEachMember(of: bytes, maximumDepth: maximumDepth) { (key, reader) throws(Failure) in
+            let start = reader.index
+            if reader.current == UInt8(ascii: "\"") { try reader.skipString() } else { _ = try reader.value(depth: 1) }
+            if wanted.contains(key) { found[key] = bytes[start..<reader.index] }
+        }
+        return found
+    }
+
+    /// Walks the members of the top-level object in `bytes`: `visit` gets each key with the reader at the start
+    /// of its value, and must move it past the value. Throws unless `bytes` is exactly one object.
+    private static func forEachMember(
+        of bytes: [UInt8], maximumDepth: Int, _ visit: (String, inout Reader) throws(Failure) -> Void
+    ) throws(Failure) {
+        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
         reader.skipWhitespace()
         guard reader.current == UInt8(ascii: "{") else { throw reader.failure() }
         reader.index += 1
@@ -66,13 +51,7 @@ extension JSONReader {
                 guard reader.current == UInt8(ascii: ":") else { throw reader.failure() }
                 reader.index += 1
                 reader.skipWhitespace()
-                let start = reader.index
-                if reader.current == UInt8(ascii: "\"") {
-                    try reader.skipString()
-                } else {
-                    _ = try reader.value(depth: 1)
-                }
-                if wanted.contains(key) { found[key] = bytes[start..<reader.index] }
+                try visit(key, &reader)
                 reader.skipWhitespace()
                 if reader.current == UInt8(ascii: ",") { reader.index += 1; continue }
                 if reader.current == UInt8(ascii: "}") { reader.index += 1; break }
@@ -81,7 +60,6 @@ extension JSONReader {
         }
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.failure() }
-        return found
     }
 }
 
