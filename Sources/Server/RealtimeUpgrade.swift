@@ -78,17 +78,8 @@ struct ChannelSocket: RealtimeSocket {
     let channel: any Channel
     let writer: WebSocketOutboundWriter
 
-    /// The longest header of an unmasked frame a server sends: 2 bytes and a 64-bit length.
-    static let headerRoom = 10
-
     func send(_ text: String, written: @escaping @Sendable (Bool) -> Void) {
-        // Room for the frame's header before the text: the encoder writes the header there, so the frame goes
-        // out as one buffer instead of a header buffer allocated per frame and a second iovec.
-        var data = channel.allocator.buffer(capacity: Self.headerRoom + text.utf8.count)
-        data.moveWriterIndex(forwardBy: Self.headerRoom)
-        data.moveReaderIndex(forwardBy: Self.headerRoom)
-        data.writeString(text)
-        let frame = WebSocketFrame(fin: true, opcode: .text, data: data)
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text))
         let channel = channel
         // Always a task on the loop, even when called on it: `written` then never runs inside `send`.
         channel.eventLoop.execute {
