@@ -50,7 +50,8 @@ struct ImageSelectionTests {
         }
         // What a client reads is what a query of the same record returns.
         let copied = try SubscriptionDeliverySQLTests.parse(teamSelection.render(image: teamImages[1]))
-        let fetched = try await SubscriptionDeliverySQLTests.query(server, #"{ getTeam(id: "T1") { __typename id motto: mantra size active kind: __typename mantra } }"#, field: "getTeam")
+        let fetched = try await SubscriptionDeliverySQLTests.query(
+            server, #"{ getTeam(id: "T1") { __typename id motto: mantra size active kind: __typename mantra } }"#, field: "getTeam")
         #expect(copied == fetched, "copied \(copied)\nfetched \(fetched)")
     }
 

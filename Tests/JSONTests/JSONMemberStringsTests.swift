@@ -14,9 +14,10 @@ struct JSONMemberStringsTests {
     func readsTexts() throws {
         let text = #"{"id": "c\"1\u00e9", "n": -3.50, "ok": true, "none": null, "list": [1, {"id": "x"}], "obj": {"a": "}"}, "skip": "s"}"#
         let found = try JSONReader.memberTexts(of: Array(text.utf8), wanted: ["id", "n", "ok", "none", "list", "obj", "missing"])
-        #expect(found.mapValues { String(decoding: $0, as: UTF8.self) } == [
-            "id": #""c\"1\u00e9""#, "n": "-3.50", "ok": "true", "none": "null", "list": #"[1, {"id": "x"}]"#, "obj": #"{"a": "}"}"#,
-        ])
+        #expect(
+            found.mapValues { String(decoding: $0, as: UTF8.self) } == [
+                "id": #""c\"1\u00e9""#, "n": "-3.50", "ok": "true", "none": "null", "list": #"[1, {"id": "x"}]"#, "obj": #"{"a": "}"}"#,
+            ])
         #expect(throws: JSONReader.Failure.self) { try JSONReader.memberTexts(of: Array(#"{"id": "x""#.utf8), wanted: ["id"]) }
         #expect(throws: JSONReader.Failure.self) { try JSONReader.memberTexts(of: Array(#"["id"]"#.utf8), wanted: ["id"]) }
     }
