@@ -42,14 +42,8 @@ package final class DroppingProxy: Sendable {
         } else {
             upstream = .unix((row[2] ?? "/tmp").trimmingCharacters(in: .whitespaces) + "/.s.PGSQL." + (row[3] ?? "5432"))
         }
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard bound == 0, listen(descriptor, 64) == 0 else { throw PostgresError(kind: .connection, message: "proxy: cannot listen") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        guard let (descriptor, port) = ProxySockets.listenOnLoopback() else { throw PostgresError(kind: .connection, message: "proxy: cannot listen") }
         listener = descriptor
-        let port = Int(UInt16(bigEndian: address.sin_port))
         conninfo = "host=127.0.0.1 port=\(port) dbname=\(row[4] ?? "postgres") user=\(row[5] ?? "postgres") connect_timeout=30"
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
@@ -81,7 +75,7 @@ package final class DroppingProxy: Sendable {
             let doomed = Mutex(false)
             Thread { [self] in
                 // Client to server: a message carrying the marker dooms this connection's next answer.
-                pump(from: client, to: server) { bytes in
+                ProxySockets.pump(from: client, to: server) { bytes in
                     let matched = state.withLock { state -> Bool in
                         guard let marker = state.marker, Self.contains(bytes, marker) else { return false }
                         state.marker = nil
@@ -92,7 +86,7 @@ package final class DroppingProxy: Sendable {
                 }
             }.start()
             Thread { [self] in
-                pump(from: server, to: client) { _ in
+                ProxySockets.pump(from: server, to: client) { _ in
                     guard doomed.withLock({ $0 }) else { return true }
                     state.withLock { $0.dropped += 1 }
                     return false
@@ -101,35 +95,10 @@ package final class DroppingProxy: Sendable {
         }
     }
 
-    /// Copies bytes until either side closes or `forward` says not to; then closes both sockets.
-    private func pump(from source: Int32, to destination: Int32, forward: ([UInt8]) -> Bool) {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(source, &buffer, buffer.count)
-            guard count > 0 else { break }
-            let chunk = Array(buffer[0..<count])
-            guard forward(chunk) else { break }
-            var written = 0
-            while written < count {
-                let sent = chunk.withUnsafeBytes { write(destination, $0.baseAddress! + written, count - written) }
-                guard sent > 0 else { break }
-                written += sent
-            }
-        }
-        shutdown(source, Int32(SHUT_RDWR))
-        shutdown(destination, Int32(SHUT_RDWR))
-    }
-
     private func connectUpstream() -> Int32? {
         switch upstream {
         case .tcp(let host, let port):
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = Self.loopback(port: port)
-            address.sin_addr.s_addr = inet_addr(host)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            return connected == 0 ? descriptor : nil
+            return ProxySockets.connect(host: host, port: port)
         case .unix(let path):
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_un()
@@ -142,14 +111,6 @@ package final class DroppingProxy: Sendable {
             }
             return connected == 0 ? descriptor : nil
         }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
     }
 
     private static func contains(_ bytes: [UInt8], _ marker: [UInt8]) -> Bool {
