@@ -56,6 +56,7 @@ final class BodyAdmission: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The body length the request declares, when it declares one.
     static func declaredLength(_ request: HTTPRequest) -> Int? {
-        request.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        // Every request asks, so the usual bare number is read without Foundation's trimming.
+        request.headerFields[.contentLength].flatMap { Int($0) ?? Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 }

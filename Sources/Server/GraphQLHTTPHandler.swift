@@ -13,22 +13,27 @@ struct GraphQLHTTPHandler: Sendable {
     let executor: GraphQLExecutor
     let metrics: ServerMetrics
     let logger: Logger
+    /// The executor's read-replica router, when it has one: looked up once, not cast per request.
+    private let replicaRouter: ReplicaRouter?
+
+    init(configuration: ServerConfiguration, executor: GraphQLExecutor, metrics: ServerMetrics, logger: Logger) {
+        self.configuration = configuration
+        self.executor = executor
+        self.metrics = metrics
+        self.logger = logger
+        replicaRouter = executor.runner as? ReplicaRouter
+    }
+
     func post(_ request: Request, origin: RequestOrigin) async throws -> Response {
         let requestID = origin.requestID
         // A body over the limit is refused on its declared length, before any of it is read, and the
         // connection is closed after the answer rather than reading the rest (`BodyAdmission`).
-        let tooLarge = Response(
-            status: .contentTooLarge, headers: [.contentType: "application/json", .connection: "close"],
-            body: ResponseBody(
-                byteBuffer: ByteBuffer(
-                    string: ResponseJSON.failure("The request body is larger than \(configuration.maximumBodySize) bytes (body size limit).", errorType: "LimitExceeded")))
-        )
-        if let declared = BodyAdmission.declaredLength(request.head), declared > configuration.maximumBodySize { return tooLarge }
+        if let declared = BodyAdmission.declaredLength(request.head), declared > configuration.maximumBodySize { return tooLarge() }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: configuration.maximumBodySize)
         } catch {
-            return tooLarge
+            return tooLarge()
         }
         let bytes = Array(buffer.readableBytesView)
         if request.headers[.contentType]?.hasPrefix("application/graphql") == true {
@@ -101,6 +106,16 @@ struct GraphQLHTTPHandler: Sendable {
         return await run(graphQLRequest, request, origin: origin)
     }
 
+    /// 413 for a body over the limit, closing the connection after it (built only when a body is refused).
+    private func tooLarge() -> Response {
+        Response(
+            status: .contentTooLarge, headers: [.contentType: "application/json", .connection: "close"],
+            body: ResponseBody(
+                byteBuffer: ByteBuffer(
+                    string: ResponseJSON.failure("The request body is larger than \(configuration.maximumBodySize) bytes (body size limit).", errorType: "LimitExceeded")))
+        )
+    }
+
     /// 405 for a method `/graphql` does not take, naming the ones it does in `Allow` and in the error.
     static func methodNotAllowed(_ method: HTTPRequest.Method) -> Response {
         let body = ResponseJSON.gatewayFailure("/graphql takes POST (and GET for queries), not \(method.rawValue).", errorType: "MethodNotAllowed")
@@ -143,7 +158,7 @@ struct GraphQLHTTPHandler: Sendable {
     /// `ReadPosition` (what `x-modelgraph-min-lsn` or the caller's last write asks replicas to have replayed),
     /// and the response carries the commit position of its writes in `x-modelgraph-lsn`.
     private func positioned(_ request: Request, origin: RequestOrigin, _ work: (ReadPosition?) async -> String) async -> Response {
-        guard let router = executor.runner as? ReplicaRouter else { return respond(.ok, origin.requestID, await work(nil)) }
+        guard let router = replicaRouter else { return respond(.ok, origin.requestID, await work(nil)) }
         guard let position = router.beginRequest(principal: origin.keyID, header: request.headers[ReadYourWrites.minimumHeader]) else {
             return respond(
                 .badRequest, origin.requestID,
