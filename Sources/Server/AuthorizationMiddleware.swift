@@ -16,7 +16,7 @@ struct AuthorizationMiddleware: RouterMiddleware {
     let logger: Logger
 
     func handle(_ request: Request, context: ModelGraphRequestContext, next: (Request, ModelGraphRequestContext) async throws -> Response) async throws -> Response {
-        let verdict = await authenticator.authenticate(apiKey: request.headers[HTTPField.Name("x-api-key")!], authorization: request.headers[.authorization])
+        let verdict = await authenticator.authenticate(apiKey: request.headers.value(of: .apiKey), authorization: request.headers.value(of: .authorization))
         let credential: Credential
         switch verdict {
         case .accepted(let accepted):

@@ -35,7 +35,7 @@ final class BodyAdmission: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let response) where response.status.kind != .informational:
-            closeAfterResponse = response.headerFields[.connection]?.lowercased() == "close"
+            closeAfterResponse = response.headerFields.value(of: .connection).map { $0.utf8.count == 5 && $0.lowercased() == "close" } ?? false
         case .end where closeAfterResponse:
             closeAfterResponse = false
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -51,12 +51,12 @@ final class BodyAdmission: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// True when the request asks for a go-ahead before its body.
     static func expectsContinue(_ request: HTTPRequest) -> Bool {
-        request.headerFields[.expect]?.trimmingCharacters(in: .whitespaces).lowercased() == "100-continue"
+        request.headerFields.value(of: .expect)?.trimmingCharacters(in: .whitespaces).lowercased() == "100-continue"
     }
 
     /// The body length the request declares, when it declares one.
     static func declaredLength(_ request: HTTPRequest) -> Int? {
         // Every request asks, so the usual bare number is read without Foundation's trimming.
-        request.headerFields[.contentLength].flatMap { Int($0) ?? Int($0.trimmingCharacters(in: .whitespaces)) }
+        request.headerFields.value(of: .contentLength).flatMap { Int($0) ?? Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 }

@@ -36,7 +36,7 @@ struct GraphQLHTTPHandler: Sendable {
             return tooLarge()
         }
         let bytes = Array(buffer.readableBytesView)
-        if request.headers[.contentType]?.hasPrefix("application/graphql") == true {
+        if request.headers.value(of: .contentType)?.hasPrefix("application/graphql") == true {
             guard let query = String(validating: bytes, as: UTF8.self) else {
                 return respond(.badRequest, requestID, failure("The request body is not UTF-8 text.", "BadRequest"))
             }

@@ -133,9 +133,27 @@ package final class APIKeyStore: Sendable {
 
     /// A well-formed key's public id and secret: `mg_<8 characters>_<1 to 64 characters>`.
     private static func parts(of key: String) -> (id: String, secret: [UInt8])? {
+        if let parts = printableASCIIParts(of: key) { return parts }
         let parts = key.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return nil }
         return (String(parts[1]), Array(parts[2].utf8))
+    }
+
+    /// `parts(of:)` for the usual key of printable ASCII, where each byte is a character: found by scanning the
+    /// bytes once rather than splitting into substrings and counting characters (every request checks its key).
+    /// Nil for any other key, which then goes the general way.
+    private static func printableASCIIParts(of key: String) -> (id: String, secret: [UInt8])? {
+        var key = key
+        return key.withUTF8 { bytes -> (id: String, secret: [UInt8])? in
+            let underscore = UInt8(ascii: "_")
+            guard bytes.count >= 13, bytes.count <= 76, bytes[0] == UInt8(ascii: "m"), bytes[1] == UInt8(ascii: "g"), bytes[2] == underscore,
+                bytes[11] == underscore, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+            else { return nil }
+            let id = UnsafeBufferPointer(rebasing: bytes[3..<11])
+            let secret = UnsafeBufferPointer(rebasing: bytes[12...])
+            guard !id.contains(underscore), !secret.contains(underscore) else { return nil }
+            return (String(decoding: id, as: UTF8.self), Array(secret))
+        }
     }
 
     /// What checking a presented key found.

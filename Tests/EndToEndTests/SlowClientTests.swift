@@ -49,4 +49,34 @@ struct SlowClientTests {
         #expect(answer.hasPrefix("HTTP/1.1 200"))
         #expect(Self.seconds(since: idleStart) > 0.8 && Self.seconds(since: idleStart) < 20)
     }
+
+    @Test("a keep-alive connection that keeps asking stays open past the head deadline, and a body deadline shorter than the head's still closes on time")
+    func deadlinesMoveWithRequests() async throws {
+        let server = try await LiveServer.start(
+            schema: "schema", configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestHeadTimeout: .seconds(6), requestBodyTimeout: .seconds(1))
+        )
+        defer { server.stop() }
+        let port = server.url.port!
+        // Requests 0.5 s apart for 8 s: each response moves the 6 s head deadline, so the connection is never closed.
+        let busy = try RawConnection(port: port)
+        let start = ContinuousClock.now
+        var answered = 0
+        while Self.seconds(since: start) < 8 {
+            #expect(busy.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
+            let answer = await busy.read(until: "\r\n\r\nok")
+            guard answer.hasPrefix("HTTP/1.1 200"), answer.hasSuffix("ok") else { break }
+            answered += 1
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        #expect(answered >= 10, "the connection was closed after \(answered) answers in \(Self.seconds(since: start)) s")
+
+        // The head deadline (6 s) is armed first; the body's (1 s) is due sooner and must not wait for it.
+        let stalled = try RawConnection(port: port)
+        try await Task.sleep(for: .milliseconds(500))
+        stalled.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nx-api-key: \(server.key)\r\n\r\n{")
+        let stalledStart = ContinuousClock.now
+        _ = await stalled.readToEnd()
+        // Generous against a loaded machine, yet below the 5.5 s a timer waiting for the head deadline would take.
+        #expect(Self.seconds(since: stalledStart) > 0.8 && Self.seconds(since: stalledStart) < 5)
+    }
 }

@@ -162,3 +162,31 @@ struct KeyRotationTests {
         #expect(try await store.rotate(id: "00000000", grace: 1) == nil)
     }
 }
+
+@Suite("API key shapes")
+struct KeyShapeTests {
+    @Test("a key's public id is read the same whether its bytes are plain ASCII or not, and malformed keys have none")
+    func publicIDs() {
+        let secret64 = String(repeating: "s", count: 64)
+        let cases: [(String, String?)] = [
+            ("mg_0123abcd_secret", "0123abcd"),
+            ("mg_0123abcd_\(secret64)", "0123abcd"),
+            ("mg_0123abcd_\(secret64)x", nil),
+            ("mg_0123abcd_", nil),
+            ("mg_0123abc_secret", nil),
+            ("mg_0123abcde_secret", nil),
+            ("mg_0123abcd_sec_ret", nil),
+            ("mg_0123_abcd_secret", nil),
+            ("xg_0123abcd_secret", nil),
+            ("MG_0123abcd_secret", nil),
+            ("mg0123abcd_secret", nil),
+            ("", nil),
+            // Not plain ASCII: characters, not bytes, are counted.
+            ("mg_éééééééé_secret", "éééééééé"),
+            ("mg_0123abcd_\(String(repeating: "é", count: 64))", "0123abcd"),
+            ("mg_0123abcd_\(String(repeating: "é", count: 65))", nil),
+            ("mg_0123abc\u{7F}_secret", "0123abc\u{7F}"),
+        ]
+        for (key, id) in cases { #expect(APIKeyStore.publicID(of: key) == id, "\(key)") }
+    }
+}
