@@ -165,6 +165,8 @@ package enum JSONReader {
         /// order keys first appear; found in linear time.
         static func lastOfEachKey(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)] {
             guard fields.count > 1 else { return fields }
+            // A request body's objects have a few keys: comparing them pairwise costs less than hashing them.
+            if fields.count <= 8, !hasRepeatedKey(fields) { return fields }
             var positions: [String: Int] = [:]
             var result: [(String, JSONValue)] = []
             result.reserveCapacity(fields.count)
@@ -177,6 +179,12 @@ package enum JSONReader {
                 }
             }
             return result
+        }
+
+        /// True when two of `fields` have the same key (by pairwise comparison: for a few fields only).
+        private static func hasRepeatedKey(_ fields: [(String, JSONValue)]) -> Bool {
+            for later in 1..<fields.count where fields[..<later].contains(where: { $0.0 == fields[later].0 }) { return true }
+            return false
         }
 
         /// The bytes of a string as text; refused when they are not UTF-8 (nothing is replaced).

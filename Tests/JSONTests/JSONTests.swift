@@ -14,6 +14,16 @@ struct JSONReaderTests {
                 ]))
     }
 
+    @Test("a repeated key keeps its last value in its first place, in small objects and large ones", arguments: [2, 3, 8, 9, 20])
+    func repeatedKeys(count: Int) throws {
+        // Keys k0 … k(count-1), then k0 again: the object has `count` members, k0's value the last one given.
+        let members = (0..<count).map { "\"k\($0)\": \($0)" } + ["\"k0\": \"last\""]
+        let value = try JSONReader.parse(Array(("{" + members.joined(separator: ",") + "}").utf8))
+        #expect(value == .object([("k0", .string("last"))] + (1..<count).map { ("k\($0)", JSONValue.int($0)) }))
+        let distinct = try JSONReader.parse(Array(("{" + members.dropLast().joined(separator: ",") + "}").utf8))
+        #expect(distinct == .object((0..<count).map { ("k\($0)", JSONValue.int($0)) }))
+    }
+
     @Test("malformed documents are rejected", arguments: ["{", "[1,]", "{\"a\" 1}", "01", "\"\u{1}\"", "tru", "{} x", "\"\\x\"", "1."])
     func rejects(text: String) {
         #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(Array(text.utf8)) }
