@@ -10,11 +10,27 @@ struct SlowClientTests {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
+    /// A server whose request heads and bodies must arrive within these many seconds.
+    static func server(headTimeout: Int64, bodyTimeout: Int64) async throws -> LiveServer {
+        try await LiveServer.start(
+            schema: "schema",
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestHeadTimeout: .seconds(headTimeout), requestBodyTimeout: .seconds(bodyTimeout)))
+    }
+
+    /// Opens a connection, waits `delay`, sends a request head announcing 100 bytes of body and one byte of it;
+    /// the seconds from the head until the server closed the connection.
+    static func secondsUntilClosed(stallingBodyOn server: LiveServer, after delay: Duration = .zero) async throws -> Double {
+        let stalled = try RawConnection(port: server.url.port!)
+        try await Task.sleep(for: delay)
+        stalled.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nx-api-key: \(server.key)\r\n\r\n{")
+        let start = ContinuousClock.now
+        _ = await stalled.readToEnd()
+        return seconds(since: start)
+    }
+
     @Test("a head trickled byte by byte, a body that stops, and an idle keep-alive connection are closed on time")
     func deadlines() async throws {
-        let server = try await LiveServer.start(
-            schema: "schema", configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestHeadTimeout: .seconds(1), requestBodyTimeout: .seconds(1))
-        )
+        let server = try await Self.server(headTimeout: 1, bodyTimeout: 1)
         defer { server.stop() }
         let port = server.url.port!
         let trickle = try RawConnection(port: port)
@@ -36,11 +52,7 @@ struct SlowClientTests {
         #expect(Self.seconds(since: start) < 20, "a trickled head held the connection for \(Self.seconds(since: start)) s (\(sent) bytes)")
         #expect(await trickle.readToEnd().isEmpty)
 
-        let stalled = try RawConnection(port: port)
-        stalled.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nx-api-key: \(server.key)\r\n\r\n{\"query\":")
-        let stalledStart = ContinuousClock.now
-        _ = await stalled.readToEnd()
-        #expect(Self.seconds(since: stalledStart) < 20)
+        #expect(try await Self.secondsUntilClosed(stallingBodyOn: server) < 20)
 
         let idle = try RawConnection(port: port)
         idle.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -52,9 +64,7 @@ struct SlowClientTests {
 
     @Test("a keep-alive connection that keeps asking stays open past the head deadline, and a body deadline shorter than the head's still closes on time")
     func deadlinesMoveWithRequests() async throws {
-        let server = try await LiveServer.start(
-            schema: "schema", configuration: ServerConfiguration(host: "127.0.0.1", port: 0, requestHeadTimeout: .seconds(6), requestBodyTimeout: .seconds(1))
-        )
+        let server = try await Self.server(headTimeout: 6, bodyTimeout: 1)
         defer { server.stop() }
         let port = server.url.port!
         // Requests 0.5 s apart for 8 s: each response moves the 6 s head deadline, so the connection is never closed.
@@ -71,12 +81,8 @@ struct SlowClientTests {
         #expect(answered >= 10, "the connection was closed after \(answered) answers in \(Self.seconds(since: start)) s")
 
         // The head deadline (6 s) is armed first; the body's (1 s) is due sooner and must not wait for it.
-        let stalled = try RawConnection(port: port)
-        try await Task.sleep(for: .milliseconds(500))
-        stalled.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nx-api-key: \(server.key)\r\n\r\n{")
-        let stalledStart = ContinuousClock.now
-        _ = await stalled.readToEnd()
+        let stalled = try await Self.secondsUntilClosed(stallingBodyOn: server, after: .milliseconds(500))
         // Generous against a loaded machine, yet below the 5.5 s a timer waiting for the head deadline would take.
-        #expect(Self.seconds(since: stalledStart) > 0.8 && Self.seconds(since: stalledStart) < 5)
+        #expect(stalled > 0.8 && stalled < 5)
     }
 }
