@@ -66,9 +66,8 @@ struct SlowClientTests {
     func deadlinesMoveWithRequests() async throws {
         let server = try await Self.server(headTimeout: 6, bodyTimeout: 1)
         defer { server.stop() }
-        let port = server.url.port!
         // Requests 0.5 s apart for 8 s: each response moves the 6 s head deadline, so the connection is never closed.
-        let busy = try RawConnection(port: port)
+        let busy = try RawConnection(port: server.url.port!)
         let start = ContinuousClock.now
         var answered = 0
         while Self.seconds(since: start) < 8 {
