@@ -113,12 +113,17 @@ package enum JSONReader {
         mutating func string() throws(Failure) -> String {
             index += 1
             let start = index
-            // Fast path: no escapes.
-            while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                guard byte >= 0x20 else { throw failure() }
-                index += 1
+            // Fast path: no escapes. The scan runs over the raw buffer (a query's text is most of a request body).
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var position = start
+                while position < buffer.count {
+                    let byte = buffer[position]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    position += 1
+                }
+                return position
             }
-            guard let stop = current else { throw failure() }
+            guard let stop = current, stop >= 0x20 else { throw failure() }
             if stop == UInt8(ascii: "\"") {
                 index += 1
                 return try text(bytes[start..<(index - 1)], at: start)

@@ -195,6 +195,9 @@ struct GraphQLHTTPHandler: Sendable {
     }
 
     private func respond(_ status: HTTPResponse.Status, _ requestID: String, _ body: String) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        Response(status: status, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
+
+    /// A JSON answer's headers, built once (every response copies them, which shares their storage).
+    private static let jsonHeaders: HTTPFields = [.contentType: "application/json"]
 }
