@@ -1,5 +1,5 @@
 package import Foundation
-package import JSON
+import JSON
 import JWTKit
 
 /// What a token must be to be accepted.

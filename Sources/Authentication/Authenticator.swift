@@ -1,8 +1,8 @@
-package import Auth
+import Auth
 import Foundation
 import JSON
 package import ModelIR
-package import Planner
+import Planner
 package import Store
 
 /// Decides who a request is, from the credentials it carries, for every transport: an `Authorization` token

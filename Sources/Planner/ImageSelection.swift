@@ -1,5 +1,5 @@
 import GraphQL
-package import JSON
+import JSON
 import ModelIR
 import SQLSyntax
 import Storage

@@ -1,4 +1,4 @@
-package import Execution
+import Execution
 import JSON
 
 /// The WebSocket protocols a real-time connection can speak, chosen by subprotocol at the upgrade.

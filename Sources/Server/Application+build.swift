@@ -9,7 +9,7 @@ import HummingbirdWebSocket
 package import Logging
 import NIOCore
 package import Postgres
-package import Realtime
+import Realtime
 import ServiceLifecycle
 package import Store
 import Studio

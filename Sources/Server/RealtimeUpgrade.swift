@@ -3,7 +3,7 @@ package import Execution
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
-package import Logging
+import Logging
 import NIOCore
 import NIOWebSocket
 package import Realtime

@@ -1,4 +1,4 @@
-package import Migrations
+import Migrations
 package import Postgres
 import SQLSyntax
 package import Storage

@@ -1,5 +1,5 @@
 import EmbeddedPostgres
-package import Foundation
+import Foundation
 import Logging
 import Postgres
 
