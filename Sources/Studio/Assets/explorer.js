@@ -22,6 +22,8 @@ export class Explorer {
     this.schema = null;
     this.expanded = new Set();
     this.timer = 0;
+    /** The text the last tick wrote into the editor, until the editor's text changes otherwise. */
+    this.written = null;
     panel.replaceChildren(hint('The schema appears here once it is loaded.'));
   }
 
@@ -34,9 +36,14 @@ export class Explorer {
     this.render();
   }
 
-  /** Redraws the ticks after the editor's text changed (at most every 150 ms). */
+  /**
+   * Redraws the ticks after the editor's text changed (at most every 150 ms). Text the explorer wrote itself is
+   * already drawn: redrawing it again 150 ms later would replace the boxes under a click that follows a tick.
+   */
   documentChanged() {
     clearTimeout(this.timer);
+    if (this.written !== null && this.host.getText() === this.written) return;
+    this.written = null;
     this.timer = setTimeout(() => this.render(), 150);
   }
 
@@ -187,7 +194,10 @@ export class Explorer {
     }
     const focusKey = this.panel.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     change(doc);
-    this.host.setText(doc.definitions.length ? printDocument(doc) : '');
+    // A redraw still pending for earlier text would only redraw what this one draws.
+    clearTimeout(this.timer);
+    this.written = doc.definitions.length ? printDocument(doc) : '';
+    this.host.setText(this.written);
     this.render();
     // Writing the text focuses the editor; the user's place is the control they used.
     if (focusKey) this.panel.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
