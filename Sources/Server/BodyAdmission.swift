@@ -35,7 +35,7 @@ final class BodyAdmission: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let response) where response.status.kind != .informational:
-            closeAfterResponse = response.headerFields.value(of: .connection).map { $0.utf8.count == 5 && $0.lowercased() == "close" } ?? false
+            closeAfterResponse = response.headerFields.value(of: .connection)?.lowercased() == "close"
         case .end where closeAfterResponse:
             closeAfterResponse = false
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)

@@ -159,7 +159,7 @@ struct GraphQLHTTPHandler: Sendable {
     /// and the response carries the commit position of its writes in `x-modelgraph-lsn`.
     private func positioned(_ request: Request, origin: RequestOrigin, _ work: (ReadPosition?) async -> String) async -> Response {
         guard let router = replicaRouter else { return respond(.ok, origin.requestID, await work(nil)) }
-        guard let position = router.beginRequest(principal: origin.keyID, header: request.headers[ReadYourWrites.minimumHeader]) else {
+        guard let position = router.beginRequest(principal: origin.keyID, header: request.headers.value(of: ReadYourWrites.minimumHeader)) else {
             return respond(
                 .badRequest, origin.requestID,
                 failure("The x-modelgraph-min-lsn header must be a WAL position such as 0/3000060, as x-modelgraph-lsn gives it.", "BadRequest"))

@@ -131,11 +131,15 @@ package final class APIKeyStore: Sendable {
         parts(of: key)?.id
     }
 
+    /// A key's public id is this many characters; its secret at least one and at most `maximumSecretLength`.
+    private static let idLength = 8
+    private static let maximumSecretLength = 64
+
     /// A well-formed key's public id and secret: `mg_<8 characters>_<1 to 64 characters>`.
     private static func parts(of key: String) -> (id: String, secret: [UInt8])? {
         if let parts = printableASCIIParts(of: key) { return parts }
         let parts = key.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "mg", parts[1].count == 8, !parts[2].isEmpty, parts[2].count <= 64 else { return nil }
+        guard parts.count == 3, parts[0] == "mg", parts[1].count == idLength, !parts[2].isEmpty, parts[2].count <= maximumSecretLength else { return nil }
         return (String(parts[1]), Array(parts[2].utf8))
     }
 
@@ -146,11 +150,13 @@ package final class APIKeyStore: Sendable {
         var key = key
         return key.withUTF8 { bytes -> (id: String, secret: [UInt8])? in
             let underscore = UInt8(ascii: "_")
-            guard bytes.count >= 13, bytes.count <= 76, bytes[0] == UInt8(ascii: "m"), bytes[1] == UInt8(ascii: "g"), bytes[2] == underscore,
-                bytes[11] == underscore, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+            // `mg_` (3 bytes), the id, `_`, then the secret.
+            let secretStart = 3 + idLength + 1
+            guard bytes.count > secretStart, bytes.count <= secretStart + maximumSecretLength, bytes[0] == UInt8(ascii: "m"), bytes[1] == UInt8(ascii: "g"),
+                bytes[2] == underscore, bytes[secretStart - 1] == underscore, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
             else { return nil }
-            let id = UnsafeBufferPointer(rebasing: bytes[3..<11])
-            let secret = UnsafeBufferPointer(rebasing: bytes[12...])
+            let id = UnsafeBufferPointer(rebasing: bytes[3..<(secretStart - 1)])
+            let secret = UnsafeBufferPointer(rebasing: bytes[secretStart...])
             guard !id.contains(underscore), !secret.contains(underscore) else { return nil }
             return (String(decoding: id, as: UTF8.self), Array(secret))
         }
