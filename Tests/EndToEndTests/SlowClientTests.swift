@@ -69,15 +69,20 @@ struct SlowClientTests {
         // Requests 0.5 s apart for 8 s: each response moves the 6 s head deadline, so the connection is never closed.
         let busy = try RawConnection(port: server.url.port!)
         let start = ContinuousClock.now
-        var answered = 0
+        var (answered, closed) = (0, false)
         while Self.seconds(since: start) < 8 {
             #expect(busy.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
             let answer = await busy.read(until: "\r\n\r\nok")
-            guard answer.hasPrefix("HTTP/1.1 200"), answer.hasSuffix("ok") else { break }
+            guard answer.hasPrefix("HTTP/1.1 200"), answer.hasSuffix("ok") else {
+                closed = true
+                break
+            }
             answered += 1
             try await Task.sleep(for: .milliseconds(500))
         }
-        #expect(answered >= 10, "the connection was closed after \(answered) answers in \(Self.seconds(since: start)) s")
+        // How many answers fit in 8 s depends on the machine's load; what counts is that none was refused, past
+        // the 6 s a deadline that did not move would have allowed.
+        #expect(!closed && answered >= 2, "the connection was closed after \(answered) answers in \(Self.seconds(since: start)) s")
 
         // The head deadline (6 s) is armed first; the body's (1 s) is due sooner and must not wait for it.
         let stalled = try await Self.secondsUntilClosed(stallingBodyOn: server, after: .milliseconds(500))
