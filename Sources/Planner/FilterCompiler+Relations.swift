@@ -22,7 +22,11 @@ extension FilterCompiler {
     /// The condition of the relation filter `value` on the relationship field `field`. Refused as an unknown
     /// field in AppSync's API and in write conditions; refused as `Unauthorized` when the caller may not list
     /// the related model (its records' existence would leak) or may not read the field.
-    func relationCondition(_ field: Field, _ relationship: Relationship, _ value: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+    /// With `sourceOrder`, a hasMany or manyToMany filter's `some` becomes `source`, the related records' keys
+    /// the page starts from (`pageCondition`), instead of an `EXISTS`.
+    func relationCondition(
+        _ field: Field, _ relationship: Relationship, _ value: InputValue, binds: inout BindAllocator, source: inout RelatedKeys?, sourceOrder: [SortKey]?
+    ) throws(PlanError) -> SQLExpression {
         guard api.allowsExtensions, let access, let target = api.model(relationship.target) else { throw unknownField(field.name) }
         if value == .null { return .keyword(.true) }
         guard case .object(let entries) = value else { throw PlanError(.badValue, "The filter on '\(field.name)' must be an object.") }
@@ -44,6 +48,10 @@ extension FilterCompiler {
                 if filter == .null { continue }
                 switch quantifier {
                 case "some":
+                    if let sourceOrder, source == nil {
+                        source = try relatedKeys(relationship, target: target, decision: decision, matching: filter, order: sourceOrder, binds: &binds)
+                        continue
+                    }
                     parts.append(.exists(try related(relationship, target: target, decision: decision, matching: filter, negated: false, binds: &binds), negated: false))
                 case "none":
                     parts.append(.exists(try related(relationship, target: target, decision: decision, matching: filter, negated: false, binds: &binds), negated: true))
@@ -63,12 +71,22 @@ extension FilterCompiler {
         _ relationship: Relationship, target: Model, decision: AccessDecision, matching filter: InputValue, negated: Bool, binds: inout BindAllocator
     ) throws(PlanError) -> Select {
         let childAlias = binds.alias()
-        var conditions: [SQLExpression] = zip(relationship.localFields, relationship.targetFields).map { local, remote in
+        let join: [SQLExpression] = zip(relationship.localFields, relationship.targetFields).map { local, remote in
             .binary(
                 .column(table: childAlias, name: target.field(named: remote)?.columnName ?? remote), .equal,
                 .column(table: alias, name: model.field(named: local)?.columnName ?? local)
             )
         }
+        let conditions = try relatedConditions(target: target, alias: childAlias, decision: decision, matching: filter, negated: negated, binds: &binds)
+        return Select(columns: [SelectColumn(.integer(1))], from: [.table(api.table(target), alias: childAlias)], where: .and(join + conditions))
+    }
+
+    /// What a related record under `alias` must meet besides the join: the rules the caller may list it under,
+    /// and `filter` (its negation, when `negated`).
+    func relatedConditions(
+        target: Model, alias childAlias: String, decision: AccessDecision, matching filter: InputValue, negated: Bool, binds: inout BindAllocator
+    ) throws(PlanError) -> [SQLExpression] {
+        var conditions: [SQLExpression] = []
         if case .records(let rules) = decision, let access {
             conditions.append(access.predicate(rules, model: target, alias: childAlias, binds: &binds))
         }
@@ -79,7 +97,7 @@ extension FilterCompiler {
         } else if test != .keyword(.true) {
             conditions.append(test)
         }
-        return Select(columns: [SelectColumn(.integer(1))], from: [.table(api.table(target), alias: childAlias)], where: .and(conditions))
+        return conditions
     }
 
     /// The error of a relation filter the caller's rules do not allow.

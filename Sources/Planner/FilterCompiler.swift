@@ -22,11 +22,16 @@ struct FilterCompiler {
     /// The SQL condition of a whole `filter` or `condition` argument, refused with `LimitExceeded` when it
     /// holds more conditions than the API allows.
     func condition(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        try checkSize(filter)
+        return try compile(filter, binds: &binds)
+    }
+
+    /// Refuses with `LimitExceeded` a filter that holds more conditions than the API allows.
+    func checkSize(_ filter: InputValue) throws(PlanError) {
         let conditions = conditionCount(filter)
         guard conditions <= api.maximumFilterConditions else {
             throw PlanError(.limitExceeded, "The filter holds \(conditions) conditions; the limit is \(api.maximumFilterConditions) (filter size limit).")
         }
-        return try compile(filter, binds: &binds)
     }
 
     /// How many conditions `filter` holds (each operator under a field, each element of `and`/`or`, and each
@@ -71,31 +76,40 @@ struct FilterCompiler {
             throw PlanError(.badValue, "A filter must be an object.")
         }
         var parts: [SQLExpression] = []
+        var source: RelatedKeys?
         for (key, value) in entries {
-            switch key {
-            case "and", "or":
-                guard case .list(let items) = value else {
-                    if value == .null { continue }
-                    throw PlanError(.badValue, "Filter '\(key)' expects a list.")
-                }
-                let compiled = try items.map { (item) throws(PlanError) -> SQLExpression in try compile(item, binds: &binds) }
-                parts.append(key == "and" ? .and(compiled) : .or(compiled))
-            case "not":
-                if value == .null { continue }
-                parts.append(.not(.function(.coalesce, [try compile(value, binds: &binds), .keyword(.false)])))
-            default:
-                guard let field = model.field(named: key) else { throw unknownField(key) }
-                // Inside a relation filter a field its own rules hide from the caller cannot be tested: the
-                // answer would tell its value.
-                if depth > 0, let policy = field.auth, access?.decision(policy, .get) != .granted { throw denied(field) }
-                if let relationship = field.relationship {
-                    parts.append(try relationCondition(field, relationship, value, binds: &binds))
-                } else {
-                    parts.append(try fieldCondition(field, value, binds: &binds))
-                }
-            }
+            if let part = try entryCondition(key, value, binds: &binds, source: &source, sourceOrder: nil) { parts.append(part) }
         }
         return .and(parts)
+    }
+
+    /// The condition of one key of a filter object and its value; nil for a null `and`, `or` or `not`. With
+    /// `sourceOrder`, a relation filter's `some` on this key becomes `source` rather than a condition
+    /// (`pageCondition`).
+    func entryCondition(
+        _ key: String, _ value: InputValue, binds: inout BindAllocator, source: inout RelatedKeys?, sourceOrder: [SortKey]?
+    ) throws(PlanError) -> SQLExpression? {
+        switch key {
+        case "and", "or":
+            guard case .list(let items) = value else {
+                if value == .null { return nil }
+                throw PlanError(.badValue, "Filter '\(key)' expects a list.")
+            }
+            let compiled = try items.map { (item) throws(PlanError) -> SQLExpression in try compile(item, binds: &binds) }
+            return key == "and" ? .and(compiled) : .or(compiled)
+        case "not":
+            if value == .null { return nil }
+            return .not(.function(.coalesce, [try compile(value, binds: &binds), .keyword(.false)]))
+        default:
+            guard let field = model.field(named: key) else { throw unknownField(key) }
+            // Inside a relation filter a field its own rules hide from the caller cannot be tested: the
+            // answer would tell its value.
+            if depth > 0, let policy = field.auth, access?.decision(policy, .get) != .granted { throw denied(field) }
+            if let relationship = field.relationship {
+                return try relationCondition(field, relationship, value, binds: &binds, source: &source, sourceOrder: sourceOrder)
+            }
+            return try fieldCondition(field, value, binds: &binds)
+        }
     }
 
     /// The error of a key the filter input does not have.

@@ -119,7 +119,7 @@ struct RootFieldCompiler {
         let arguments = ConnectionArguments(field: field, values: selection.values, defaultLimit: 100, maximumLimit: api.maximumLimit)
         let connection = try ConnectionCompiler(selection: selection).connection(
             field: field, model: model, alias: alias, condition: .and(conditions), arguments: arguments, orderKeys: orderKeys,
-            binds: &binds
+            fromRelatedKeys: true, binds: &binds
         )
         return Select(columns: [SelectColumn(connection)])
     }

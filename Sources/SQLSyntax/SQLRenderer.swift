@@ -67,7 +67,7 @@ package enum SQLRenderer {
             let recursive = select.with.contains { $0.recursiveStep != nil }
             text += (recursive ? "WITH RECURSIVE " : "WITH ") + ctes.joined(separator: ", ") + " "
         }
-        text += "SELECT " + select.columns.map(selectColumn).joined(separator: ", ")
+        text += (select.distinct ? "SELECT DISTINCT " : "SELECT ") + select.columns.map(selectColumn).joined(separator: ", ")
         if !select.from.isEmpty {
             text += " FROM " + select.from.map(fromItem).joined(separator: ", ")
         }

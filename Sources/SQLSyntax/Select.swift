@@ -2,6 +2,8 @@
 package struct Select: Equatable, Sendable {
     /// Common table expressions: `WITH name AS (statement)`.
     package var with: [CommonTableExpression]
+    /// `SELECT DISTINCT` when true: each row of the select list once.
+    package var distinct: Bool
     /// The select list.
     package var columns: [SelectColumn]
     /// The `FROM` items, joined with commas (a `lateral` item sees the ones before it).
@@ -23,9 +25,11 @@ package struct Select: Equatable, Sendable {
         where whereClause: SQLExpression? = nil,
         orderBy: [SQLOrder] = [],
         limit: SQLExpression? = nil,
-        forUpdate: Bool = false
+        forUpdate: Bool = false,
+        distinct: Bool = false
     ) {
         self.with = with
+        self.distinct = distinct
         self.columns = columns
         self.from = from
         self.whereClause = whereClause

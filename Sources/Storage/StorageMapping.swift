@@ -116,6 +116,17 @@ package enum StorageMapping {
         return StorageTable(name: model.tableName, columns: columns, primaryKey: primaryKey, indexes: indexes, foreignKeys: foreignKeys)
     }
 
+    /// The fields of `model` that lead one of its indexes on reference columns (the columns that point at
+    /// another model's record), and the first field of its primary key: an equality on one of them picks the
+    /// records of one related record or one key, a few among many, through an index.
+    package static func keyLeadingFields(of model: Model, in schema: Schema) -> Set<String> {
+        var fields = Set(model.primaryKey.prefix(1))
+        for (_, _, referencing) in references(into: model, schema: schema) {
+            if let first = referencing.first { fields.insert(first) }
+        }
+        return fields
+    }
+
     /// The indexes of the text indexes declared for `model`'s fields (`Field.textIndexes`), in field order.
     static func textIndexes(of model: Model) -> [StorageIndex] {
         var indexes: [StorageIndex] = []

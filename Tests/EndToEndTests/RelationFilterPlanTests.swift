@@ -38,12 +38,12 @@ struct RelationFilterPlanTests {
         return server
     }
 
-    /// The planned statement for `filter` and `limit`, prepared (so PostgreSQL makes the generic plan it makes
+    /// The planned statement for `filter`, `limit` and `token`, prepared (so PostgreSQL makes the generic plan it makes
     /// for the server's prepared statements) and run under `EXPLAIN ANALYZE`; the plan's text.
-    static func analyzedGenericPlan(_ server: LiveServer, filter: InputValue, limit: Int) async throws -> String {
+    static func analyzedGenericPlan(_ server: LiveServer, filter: InputValue, limit: Int, token: String? = nil) async throws -> String {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("bench-blog"))
         let planned = try OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema))).plan(
-            query: query, operationName: nil, inputs: ["f": filter, "l": .int(limit)])
+            query: query, operationName: nil, inputs: ["f": filter, "l": .int(limit), "t": token.map { .string($0) } ?? .null])
         guard case .statement(let statement, _) = planned.fields[0].plan else { throw LiveServerError("no statement for \(filter)") }
         #expect(!statement.needsCustomPlan)
         let arguments = statement.parameters.map { $0.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" } ?? "NULL" }.joined(separator: ", ")
@@ -97,5 +97,67 @@ struct RelationFilterPlanTests {
             token = page?["nextToken"] ?? NSNull()
         }
         #expect(seen == (1...30).map { String(format: "p%05d", $0) }, "\(seen)")
+    }
+
+    /// The seeded posts with tags as well: tag "t-k" (k = 0…49) is on the posts whose number is k modulo 50,
+    /// and every post also carries tag "t-49" twice over links of its own, so one tag is on 60 posts and "t-49"
+    /// on every post.
+    static func tagged() async throws -> LiveServer {
+        let server = try await seeded()
+        do {
+            _ = try await server.client.withConnection { connection in
+                try connection.execute(
+                    """
+                    INSERT INTO "Tag"("id","name","createdAt","updatedAt") SELECT 't-' || k, 'Tag ' || k, now(), now() FROM generate_series(0, 49) k;
+                    INSERT INTO "PostTag"("id","postId","tagId","createdAt","updatedAt")
+                    SELECT 'l' || i, 'p' || lpad(i::text, 5, '0'), 't-' || (i % 50), now(), now() FROM generate_series(1, 3000) i;
+                    INSERT INTO "PostTag"("id","postId","tagId","createdAt","updatedAt")
+                    SELECT 'm' || i || '-' || k, 'p' || lpad(i::text, 5, '0'), 't-49', now(), now() FROM generate_series(1, 3000) i, generate_series(1, 2) k;
+                    ANALYZE;
+                    """)
+            }
+        } catch {
+            server.stop()
+            throw error
+        }
+        return server
+    }
+
+    /// Every page of `filter`'s posts in pages of `limit`, following the tokens.
+    static func allPages(_ server: LiveServer, filter: [String: Any], limit: Int) async throws -> (ids: [String], tokens: [String]) {
+        var token: Any = NSNull()
+        var ids: [String] = []
+        var tokens: [String] = []
+        while true {
+            let response = try await server.graphQL(query, variables: ["f": filter, "l": limit, "t": token] as [String: Any])
+            let page = try #require((response["data"] as? [String: Any])?["listPosts"] as? [String: Any], "\(response)")
+            ids += ((page["items"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+            guard let next = page["nextToken"] as? String else { return (ids, tokens) }
+            tokens.append(next)
+            token = next
+        }
+    }
+
+    @Test("a tag's posts start from its links: each page reads its own posts and the one after, and pages equal the EXISTS form's")
+    func tagPagesStartFromTheLinks() async throws {
+        let server = try await Self.tagged()
+        defer { server.stop() }
+        let some: [String: Any] = ["tags": ["some": ["tagId": ["eq": "t-7"]]]]
+        let first = try await Self.analyzedGenericPlan(server, filter: ["tags": ["some": ["tagId": ["eq": "t-7"]]]], limit: 10)
+        #expect(first.contains("Unique") && !first.contains("SubPlan") && Self.postKeyRows(first) <= 12, "\(first)")
+        // Inside `and` the same filter is an EXISTS: the same posts, page by page.
+        let (ids, tokens) = try await Self.allPages(server, filter: some, limit: 10)
+        let (existsIDs, _) = try await Self.allPages(server, filter: ["and": [some]], limit: 10)
+        #expect(ids == (0..<60).map { String(format: "p%05d", 7 + 50 * $0) }, "\(ids)")
+        #expect(ids == existsIDs)
+        // A later page starts past the token's key among the links too: it does not look up the earlier posts. (12:
+        // the page, the row that tells a next page exists, and the one that ends the numbering.)
+        let later = try await Self.analyzedGenericPlan(server, filter: ["tags": ["some": ["tagId": ["eq": "t-7"]]]], limit: 10, token: tokens[3])
+        #expect(Self.postKeyRows(later) <= 12, "\(later)")
+        // A tag on every post, over two links each: each post once, and a page still reads about a page.
+        let (everyPost, _) = try await Self.allPages(server, filter: ["tags": ["some": ["tagId": ["eq": "t-49"]]]], limit: 500)
+        #expect(everyPost == (1...3000).map { String(format: "p%05d", $0) })
+        let broad = try await Self.analyzedGenericPlan(server, filter: ["tags": ["some": ["tagId": ["eq": "t-49"]]]], limit: 10)
+        #expect(Self.postKeyRows(broad) <= 12, "\(broad)")
     }
 }

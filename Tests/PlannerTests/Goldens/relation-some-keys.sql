@@ -1,0 +1,4 @@
+-- listPosts
+SELECT (SELECT json_build_object('items', coalesce(array_to_json((array_agg("p"."o0"))[1:$3::integer]), ('[]')::json), 'nextToken', CASE WHEN (count(*) > $3::integer) THEN translate(encode(convert_to((json_build_object('v', 1, 'h', $4::text, 'k', json_build_array(((array_agg("p"."k0"))[$3::integer])::text)))::text, 'UTF8'), 'base64'), '
+', '') END) FROM (SELECT "q"."k0" AS "k0", "q"."o0" AS "o0", row_number() OVER () AS "n" FROM (SELECT "t0"."id" AS "k0", "__r$3" AS "o0" FROM "Post" AS "t0", (SELECT DISTINCT "t1"."postId" AS "k0" FROM "PostTag" AS "t1" WHERE ("t1"."tagId" = $1::text) ORDER BY "t1"."postId") AS "t2", LATERAL (SELECT "t0"."id" AS "id") AS "__r$3" WHERE ((TRUE AND ("t0"."title" IS DISTINCT FROM $2::text)) AND ("t2"."k0" = "t0"."id")) ORDER BY "t0"."id" LIMIT 1001) AS "q") AS "p" WHERE ("p"."n" <= ($3::integer + 1)))
+-- parameters: 't-1', 'x', '5', '980708391b4f7dc7'
