@@ -126,6 +126,25 @@ struct RelationAndTextFilterEndToEndTests {
         }
     }
 
+    @Test("a list under an owner rule that starts from related keys still lists only the caller's records")
+    func ownerListFromRelatedKeys() async throws {
+        let h = try await OwnerRuleTests.harness()
+        defer { h.server.stop() }
+        let alice = OwnerRuleTests.user("alice"), bob = OwnerRuleTests.user("bob")
+        _ = await h.run(#"mutation { createNote(input: {id: "a1", title: "a"}) { id } }"#, as: alice)
+        _ = await h.run(#"mutation { createNote(input: {id: "b1", title: "b"}) { id } }"#, as: bob)
+        _ = await h.run(#"mutation { createRemark(input: {id: "ra", body: "x", noteId: "a1"}) { id } }"#, as: alice)
+        _ = await h.run(#"mutation { createRemark(input: {id: "rb", body: "x", noteId: "b1"}) { id } }"#, as: alice)
+        // `comments: { some: { id: { eq } } }` starts the page from the remarks' note keys (RelatedKeysTests); the
+        // notes' owner rule still applies to the notes those keys reach.
+        let query = "query($f: ModelNoteFilterInput) { listNotes(filter: $f) { items { id } } }"
+        for (caller, remark, expected) in [(alice, "ra", ["a1"]), (alice, "rb", []), (bob, "rb", ["b1"]), (bob, "ra", [])] {
+            let filtered = await h.run(query, as: caller, ["f": ["comments": ["some": ["id": ["eq": .string(remark)]]]]])
+            #expect(filtered.errors.isEmpty, "\(filtered.errors)")
+            #expect(((filtered.data["listNotes"] as? [String: Any])?["items"] as? [[String: String]])?.compactMap { $0["id"] } == expected, "\(remark)")
+        }
+    }
+
     /// PostgreSQL's plan for the SQL the planner writes for `query` with filter `filter`, sequential scans
     /// disabled so any index that matches the SQL is used.
     static func plan(_ server: LiveServer, _ query: String, _ filter: InputValue) async throws -> String {

@@ -1,5 +1,7 @@
 import APISchema
 import Foundation
+import JSON
+import ModelIR
 import Planner
 import SchemaParser
 import TestSupport
@@ -73,6 +75,16 @@ struct RelatedKeysTests {
         ])
         #expect(text.components(separatedBy: "SELECT DISTINCT").count == 2, "\(text)")
         #expect(text.components(separatedBy: "EXISTS").count == 3, "\(text)")
+    }
+
+    @Test("under an owner rule the page starts from the related keys and keeps the caller's predicate on the rows")
+    func ownerRule() throws {
+        let caller = Caller(mode: .userPools, claims: .object([("sub", .string("s-1")), ("cognito:username", .string("ann"))]))
+        let query = "query($f: ModelNoteFilterInput) { listNotes(filter: $f) { items { id } } }"
+        let text = PlannerTests.render(
+            try RelationAndTextFilterTests.owners.plan(query: query, operationName: nil, inputs: ["f": ["comments": ["some": ["id": ["eq": "r"]]]]], caller: caller))
+        #expect(text.contains("SELECT DISTINCT \"t1\".\"noteId\" AS \"k0\""), "\(text)")
+        #expect(text.contains("\"t0\".\"owner\""), "\(text)")
     }
 
     @Test("the filter size limit counts a filter that starts the page as any other")
