@@ -48,14 +48,25 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Starts serve and waits until it serves; the first API key it printed in `folder`'s logs is `key`.
-    static func start(in folder: URL, arguments: [String] = [], environment: [String: String] = [:], logName: String = "serve.log") async throws -> ServeProcess {
-        let serve = try launch(in: folder, arguments: arguments, environment: environment, logName: logName)
-        guard await serve.waitForLog("serving http://") else {
+    ///
+    /// A free port can be taken by another test between choosing it and serve binding it; serve then exits saying
+    /// the port is in use, and starts again on another one. The retry logs to `<name>.retryN.log`, so the first
+    /// log, which holds the API key the first attempt made, stays.
+    /// `port` is the first attempt's (a free one by default).
+    static func start(
+        in folder: URL, port: Int? = nil, arguments: [String] = [], environment: [String: String] = [:], logName: String = "serve.log"
+    ) async throws -> ServeProcess {
+        let base = logName.hasSuffix(".log") ? String(logName.dropLast(4)) : logName
+        for attempt in 0..<5 {
+            let serve = try launch(
+                in: folder, port: attempt == 0 ? port : nil, arguments: arguments, environment: environment,
+                logName: attempt == 0 ? logName : "\(base).retry\(attempt).log")
+            if await serve.waitForLog("serving http://") { return serve }
             serve.process.terminate()
             serve.process.waitUntilExit()
-            throw ServeFailure(description: "serve did not start:\n\(serve.logText)")
+            guard serve.logText.contains("is in use") else { throw ServeFailure(description: "serve did not start:\n\(serve.logText)") }
         }
-        return serve
+        throw ServeFailure(description: "serve found no free port in 5 attempts")
     }
 
     /// Everything serve has written to standard error.
