@@ -17,6 +17,9 @@ package struct APISchemaView: Sendable {
     private let modelsByName: [String: Model]
     /// The foreign keys of the storage, by constraint name.
     package let foreignKeys: ForeignKeyCatalog
+    /// Per model, the fields that lead an index of its reference columns or its primary key
+    /// (`StorageMapping.keyLeadingFields`): where a relation filter's equality picks few records.
+    let keyLeadingFields: [String: Set<String>]
     /// Every static group rule of the models, in model and rule order: which of them grant a caller is part of
     /// the plans' cache key (`Access.signature`).
     let staticGroupRules: [AuthRule]
@@ -38,6 +41,8 @@ package struct APISchemaView: Sendable {
         self.maximumFilterConditions = maximumFilterConditions
         self.modelsByName = Dictionary(api.models.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.foreignKeys = ForeignKeyCatalog(schema: api.models, storage: storage)
+        self.keyLeadingFields = Dictionary(
+            api.models.models.map { ($0.name, StorageMapping.keyLeadingFields(of: $0, in: api.models)) }, uniquingKeysWith: { first, _ in first })
         self.staticGroupRules = api.models.models.flatMap(\.auth.rules).filter { $0.strategy == .groups && !$0.groups.isEmpty }
     }
 

@@ -1,6 +1,5 @@
 import ModelIR
 import SQLSyntax
-import Storage
 
 /// The keys of the related records a list's `some` filter matches, as the rows a page starts from:
 /// `(SELECT DISTINCT child.reference… FROM child WHERE rules AND filter ORDER BY child.reference…) AS s`,
@@ -26,17 +25,11 @@ extension FilterCompiler {
     /// The condition of a root list page's `filter`, and the related records' keys the page starts from when
     /// the filter holds a hasMany or manyToMany `some` that suits it (`startingRelation`); nil otherwise.
     func pageCondition(_ filter: InputValue, orderedBy keys: [SortKey], binds: inout BindAllocator) throws(PlanError) -> (SQLExpression, RelatedKeys?) {
-        guard let start = startingRelation(filter, orderedBy: keys), case .object(let entries) = filter else {
-            return (try condition(filter, binds: &binds), nil)
-        }
+        guard let start = startingRelation(filter, orderedBy: keys) else { return (try condition(filter, binds: &binds), nil) }
         try checkSize(filter)
-        var parts: [SQLExpression] = []
         var source: RelatedKeys?
-        for (key, value) in entries {
-            let part = try entryCondition(key, value, binds: &binds, source: &source, sourceOrder: key == start ? keys : nil)
-            if let part, part != .keyword(.true) { parts.append(part) }
-        }
-        return (.and(parts), source)
+        let condition = try compile(filter, binds: &binds, start: (start, keys), source: &source)
+        return (condition, source)
     }
 
     /// The key of the relation filter a page can start from: a hasMany or manyToMany field whose `some` tests
@@ -55,7 +48,7 @@ extension FilterCompiler {
                 relationship.localFields == order, let target = api.model(relationship.target), case .object(let quantifiers) = value,
                 let some = quantifiers.first(where: { $0.0 == "some" })?.1, case .object(let tests) = some
             else { continue }
-            let leading = StorageMapping.keyLeadingFields(of: target, in: api.schema)
+            let leading = api.keyLeadingFields[target.name] ?? []
             let selective = tests.contains { name, operators in
                 guard leading.contains(name), target.field(named: name)?.relationship == nil, case .object(let operators) = operators else { return false }
                 return operators.contains { $0.0 == "eq" && $0.1 != .null }
@@ -74,7 +67,7 @@ extension FilterCompiler {
         let conditions = try relatedConditions(target: target, alias: childAlias, decision: decision, matching: filter, negated: false, binds: &binds)
         let sourceAlias = binds.alias()
         let childColumns = relationship.targetFields.map { SQLExpression.column(table: childAlias, name: target.field(named: $0)?.columnName ?? $0) }
-        let join = zip(relationship.localFields.indices, relationship.localFields).map { index, local in
+        let join = relationship.localFields.enumerated().map { index, local in
             SQLExpression.binary(.column(table: sourceAlias, name: "k\(index)"), .equal, .column(table: alias, name: model.field(named: local)?.columnName ?? local))
         }
         let select = Select(

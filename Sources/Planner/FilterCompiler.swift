@@ -71,14 +71,24 @@ struct FilterCompiler {
     }
 
     func compile(_ filter: InputValue, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
+        var source: RelatedKeys?
+        return try compile(filter, binds: &binds, start: nil, source: &source)
+    }
+
+    /// `compile`, where the relation filter under key `start` (with the page's `order`) gives its `some` as
+    /// `source` instead of a condition, and leaves no `TRUE` behind when nothing else of it remains.
+    func compile(
+        _ filter: InputValue, binds: inout BindAllocator, start: (key: String, order: [SortKey])?, source: inout RelatedKeys?
+    ) throws(PlanError) -> SQLExpression {
         guard case .object(let entries) = filter else {
             if filter == .null { return .keyword(.true) }
             throw PlanError(.badValue, "A filter must be an object.")
         }
         var parts: [SQLExpression] = []
-        var source: RelatedKeys?
         for (key, value) in entries {
-            if let part = try entryCondition(key, value, binds: &binds, source: &source, sourceOrder: nil) { parts.append(part) }
+            let starts = key == start?.key
+            guard let part = try entryCondition(key, value, binds: &binds, source: &source, sourceOrder: starts ? start?.order : nil) else { continue }
+            if !starts || part != .keyword(.true) { parts.append(part) }
         }
         return .and(parts)
     }

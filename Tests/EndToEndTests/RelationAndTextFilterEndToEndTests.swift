@@ -105,15 +105,22 @@ struct RelationAndTextFilterEndToEndTests {
         #expect(value(response, "data", "listNotes") is NSNull)
     }
 
-    @Test("under an owner rule of the related model only the caller's related records count")
-    func ownerRuleInside() async throws {
-        let h = try await OwnerRuleTests.harness()
-        defer { h.server.stop() }
+    /// Alice's note "a1" and Bob's note "b1", both titled "shared title", with remark "ra" by Alice on a1 and "rb" by
+    /// Bob on b1; the two users.
+    static func notesWithRemarks(_ h: OwnerRuleTests.Harness) async -> (alice: Caller, bob: Caller) {
         let alice = OwnerRuleTests.user("alice"), bob = OwnerRuleTests.user("bob")
         _ = await h.run(#"mutation { createNote(input: {id: "a1", title: "shared title"}) { id } }"#, as: alice)
         _ = await h.run(#"mutation { createNote(input: {id: "b1", title: "shared title"}) { id } }"#, as: bob)
         _ = await h.run(#"mutation { createRemark(input: {id: "ra", body: "x", noteId: "a1"}) { id } }"#, as: alice)
         _ = await h.run(#"mutation { createRemark(input: {id: "rb", body: "x", noteId: "b1"}) { id } }"#, as: bob)
+        return (alice, bob)
+    }
+
+    @Test("under an owner rule of the related model only the caller's related records count")
+    func ownerRuleInside() async throws {
+        let h = try await OwnerRuleTests.harness()
+        defer { h.server.stop() }
+        let (alice, bob) = await Self.notesWithRemarks(h)
         let query = "query($f: ModelRemarkFilterInput) { listRemarks(filter: $f) { items { id } } }"
         let filter: InputValue = ["note": ["title": ["eq": "shared title"]]]
         for (caller, expected) in [(alice, ["ra"]), (bob, ["rb"])] {
@@ -130,11 +137,7 @@ struct RelationAndTextFilterEndToEndTests {
     func ownerListFromRelatedKeys() async throws {
         let h = try await OwnerRuleTests.harness()
         defer { h.server.stop() }
-        let alice = OwnerRuleTests.user("alice"), bob = OwnerRuleTests.user("bob")
-        _ = await h.run(#"mutation { createNote(input: {id: "a1", title: "a"}) { id } }"#, as: alice)
-        _ = await h.run(#"mutation { createNote(input: {id: "b1", title: "b"}) { id } }"#, as: bob)
-        _ = await h.run(#"mutation { createRemark(input: {id: "ra", body: "x", noteId: "a1"}) { id } }"#, as: alice)
-        _ = await h.run(#"mutation { createRemark(input: {id: "rb", body: "x", noteId: "b1"}) { id } }"#, as: alice)
+        let (alice, bob) = await Self.notesWithRemarks(h)
         // `comments: { some: { id: { eq } } }` starts the page from the remarks' note keys (RelatedKeysTests); the
         // notes' owner rule still applies to the notes those keys reach.
         let query = "query($f: ModelNoteFilterInput) { listNotes(filter: $f) { items { id } } }"
