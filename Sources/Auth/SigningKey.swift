@@ -10,6 +10,8 @@ struct SigningKey: Sendable {
     let algorithm: String
     /// jwt-kit's verifier, holding this key alone.
     let verifier: JWTKeyCollection
+    /// The key's JWK as the set wrote it: a provider that rotates a key under the same `kid` changes it.
+    let material: String
 
     /// The signing keys of a JWKS document (`{"keys": [...]}`), by `kid`. Keys without a `kid`, for
     /// encryption (`use: enc`), of other types or curves, or whose `alg` is not the one their type verifies
@@ -23,12 +25,13 @@ struct SigningKey: Sendable {
             guard case .string(let id)? = entry["kid"], let algorithm = algorithm(of: entry) else { continue }
             if case .string(let use)? = entry["use"], use != "sig" { continue }
             let verifier = JWTKeyCollection()
+            let set = JSONText.encode(.object([("keys", .list([entry]))]))
             do {
-                try await verifier.add(jwksJSON: JSONText.encode(.object([("keys", .list([entry]))])))
+                try await verifier.add(jwksJSON: set)
             } catch {
                 continue
             }
-            keys[id] = SigningKey(id: id, algorithm: algorithm, verifier: verifier)
+            keys[id] = SigningKey(id: id, algorithm: algorithm, verifier: verifier, material: set)
         }
         return keys
     }

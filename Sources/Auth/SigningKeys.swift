@@ -10,6 +10,12 @@ import Synchronization
 /// once per `minimumRefreshInterval`, so unknown kids cannot make the server fetch on every request; concurrent
 /// requests share one read. A set older than `maximumAge` is read again when next used, and kept when that
 /// fails. While the last read failed, a `kid` the kept set lacks is refused as `keysUnavailable`, not as unknown.
+///
+/// A URL is always read from the provider: no HTTP cache answers in its place, and a provider's `Cache-Control`
+/// or `Expires` is not honoured. Providers send a long `max-age` (hours) for a set that rotation changes without
+/// notice; a token naming a key the set lacks is the proof that it changed, so that read must reach the provider.
+/// How long the set is kept is `maximumAge` and how often it may be read is `minimumRefreshInterval`, whatever
+/// the provider says.
 package final class SigningKeys: Sendable {
     /// Where the key set is.
     package enum Source: Sendable, Equatable {
@@ -34,6 +40,15 @@ package final class SigningKeys: Sendable {
     private let maximumAge: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State())
+
+    /// The session key sets are read with: no URL cache, so every read reaches the provider (`URLSession.shared`
+    /// answered a rotation's re-read from its cache for as long as the provider's `max-age`).
+    private static let uncachedSession: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        return URLSession(configuration: configuration)
+    }()
 
     /// The largest key set read (bytes).
     static let maximumDocumentBytes = 1 << 20
@@ -72,6 +87,17 @@ package final class SigningKeys: Sendable {
             throw (error as? TokenRejection) ?? .keysUnavailable("\(error)")
         }
         throw .unknownKey(kid)
+    }
+
+    /// The key that now holds `failed`'s `kid` when the provider has put other material under it: after a
+    /// signature that `failed` did not verify, the set is read again (at most once per
+    /// `minimumRefreshInterval`, like an unknown `kid`); nil when it may not be read yet, cannot be read, or
+    /// holds the same key.
+    func replacement(for failed: SigningKey) async -> SigningKey? {
+        let instant = now()
+        let mayRefresh = state.withLock { state in state.lastAttempt.map { instant - $0 >= minimumRefreshInterval } ?? true }
+        guard mayRefresh, let keys = try? await read(), let current = keys[failed.id], current.material != failed.material else { return nil }
+        return current
     }
 
     /// Reads the set (joining a read in progress) and keeps it.
@@ -116,12 +142,14 @@ package final class SigningKeys: Sendable {
                 throw TokenRejection.keysUnavailable("cannot read \(file.path): \(error.localizedDescription)")
             }
         case .url(let url):
-            var request = URLRequest(url: url, timeoutInterval: 10)
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: 10)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
+            // Caches between here and the provider revalidate too.
+            request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
             let data: Data
             let response: URLResponse
             do {
-                (data, response) = try await URLSession.shared.data(for: request)
+                (data, response) = try await uncachedSession.data(for: request)
             } catch {
                 throw TokenRejection.keysUnavailable("cannot read \(url): \(error.localizedDescription)")
             }

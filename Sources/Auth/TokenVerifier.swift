@@ -55,6 +55,17 @@ package struct TokenVerifier: Sendable {
         return identity
     }
 
+    /// Whether `token`'s signature verifies with `key`, which must be a key for the token's `algorithm`.
+    private static func signature(of token: String, verifiesWith key: SigningKey, algorithm: String) async throws(TokenRejection) -> Bool {
+        guard key.algorithm == algorithm else { throw .unsupportedAlgorithm("\(algorithm) with a key for \(key.algorithm)") }
+        do {
+            _ = try await key.verifier.verify(token, as: SignatureOnly.self)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// Every check of `token`: its form, its signature by the key its `kid` names, and its claims.
     private func verifyAnew(_ token: String, now: Date) async throws(TokenRejection) -> Identity {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -69,11 +80,11 @@ package struct TokenVerifier: Sendable {
         }
         let kid: String? = if case .string(let kid)? = header["kid"] { kid } else { nil }
         let key = try await keys.key(id: kid)
-        guard key.algorithm == algorithm else { throw .unsupportedAlgorithm("\(algorithm) with a key for \(key.algorithm)") }
-        do {
-            _ = try await key.verifier.verify(token, as: SignatureOnly.self)
-        } catch {
-            throw .badSignature
+        if try await !Self.signature(of: token, verifiesWith: key, algorithm: algorithm) {
+            // A provider may rotate the key under the same kid: the set is read again (rate-limited) before refusing.
+            guard let replacement = await keys.replacement(for: key), try await Self.signature(of: token, verifiesWith: replacement, algorithm: algorithm) else {
+                throw .badSignature
+            }
         }
         return try check(claims, now: now)
     }

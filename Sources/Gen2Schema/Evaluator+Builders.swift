@@ -50,6 +50,9 @@ extension Evaluator {
                 at: location)
         case .imported(let name, let module):
             throw Gen2Error("'\(name)' is imported from '\(module)'; ModelGraph reads the data schema only and cannot follow it.", at: location)
+        case .deferredImport(let deferred):
+            // Names are read from their module when looked up; a deferred one is never called.
+            throw Gen2Error("'\(deferred.local)' is imported from '\(deferred.module)' and was not read.", at: location)
         case .namespace, .allow, .models:
             throw Gen2Error("This is a namespace, not a function.", at: location)
         }

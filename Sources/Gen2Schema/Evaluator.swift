@@ -59,7 +59,7 @@ struct Evaluator {
         for statement in statements {
             switch statement.kind {
             case .imports(let names, let module):
-                try bindImports(names, from: module, in: scope, at: statement.location)
+                bindImports(names, from: module, in: scope, at: statement.location)
             case .binding(let name, let expression, let exported):
                 let value = try evaluate(expression, in: scope)
                 scope.bind(name, value)
@@ -78,19 +78,13 @@ struct Evaluator {
         return (declared, exports)
     }
 
-    /// Binds what an import brings in: the library's own names, the exports of a relatively imported module, or
-    /// (for any other module) names that fail where they are used.
-    private mutating func bindImports(_ names: [ImportedName], from module: String, in scope: Scope, at location: SourceLocation) throws(Gen2Error) {
-        if module.hasPrefix("."), let modules {
-            let (path, exports) = try modules.load(module, from: file, at: location)
+    /// Binds what an import brings in: the library's own names, names of a relatively imported module (read
+    /// when first used, `resolve(_:usedAt:)`), or (for any other module) names that fail where they are used.
+    private func bindImports(_ names: [ImportedName], from module: String, in scope: Scope, at location: SourceLocation) {
+        if module.hasPrefix("."), modules != nil {
             for name in names {
-                if name.imported == "*" {
-                    scope.bind(name.local, .object(exports.sorted { $0.key < $1.key }.map { Value.Member(key: $0.key, location: location, value: $0.value) }))
-                } else if let value = exports[name.imported] {
-                    scope.bind(name.local, value)
-                } else {
-                    throw Gen2Error("'\(name.imported)' is not exported by '\(module)' (\(path)).", at: location)
-                }
+                let deferred = Value.DeferredImport(local: name.local, imported: name.imported, module: module, importer: file, location: location)
+                scope.bind(name.local, .builtin(.deferredImport(deferred)))
             }
             return
         }
@@ -103,6 +97,24 @@ struct Evaluator {
         }
     }
 
+    /// The value of a relatively imported name, reading its module (once for the whole schema) now that the
+    /// name is used at `use`. A module that cannot be read, or lacks the name, is an error here, at the use.
+    private func resolve(_ deferred: Value.DeferredImport, usedAt use: SourceLocation) throws(Gen2Error) -> Value {
+        guard let modules else { return .builtin(.imported(name: deferred.local, module: deferred.module)) }
+        guard let (path, exports) = try modules.load(deferred.module, from: deferred.importer, at: deferred.location).map({ ($0.path, $0.exports) }) else {
+            throw Gen2Error(
+                "'\(deferred.local)' comes from the module '\(deferred.module)' (imported at line \(deferred.location.line)), which cannot be read (looked for it beside this file, with .ts and .js).",
+                at: use)
+        }
+        if deferred.imported == "*" {
+            return .object(exports.sorted { $0.key < $1.key }.map { Value.Member(key: $0.key, location: deferred.location, value: $0.value) })
+        }
+        guard let value = exports[deferred.imported] else {
+            throw Gen2Error("'\(deferred.imported)' is not exported by '\(deferred.module)' (\(path)).", at: use)
+        }
+        return value
+    }
+
     /// Evaluates one expression.
     mutating func evaluate(_ expression: Expression, in scope: Scope) throws(Gen2Error) -> Value {
         switch expression.kind {
@@ -110,6 +122,7 @@ struct Evaluator {
             guard let value = scope.lookup(name) else {
                 throw Gen2Error("'\(name)' is not defined in this file.", at: expression.location)
             }
+            if case .builtin(.deferredImport(let deferred)) = value { return try resolve(deferred, usedAt: expression.location) }
             return value
         case .string(let text): return .string(text)
         case .number(let number): return .number(number)

@@ -1,7 +1,7 @@
 import ModelIR
 
 /// Reads the modules a schema file imports by a relative path (`import { schema } from './schema.sql'`): each is
-/// parsed and run like the file itself, once, and its exports bound where they are imported. Cycles and
+/// parsed and run like the file itself, once, when a name it exports is first used. Cycles and
 /// imports nested deeper than `maximumDepth` are refused, located at the import.
 final class ModuleLoader {
     /// Finds the module `specifier` imported by the file `importer`: its path and text, or nil.
@@ -18,11 +18,9 @@ final class ModuleLoader {
 
     init(read: @escaping Read) { self.read = read }
 
-    /// The exports of the module `specifier` imported by `importer` at `location`.
-    func load(_ specifier: String, from importer: String?, at location: SourceLocation) throws(Gen2Error) -> (path: String, exports: [String: Value]) {
-        guard let (path, source) = read(specifier, importer) else {
-            throw Gen2Error("Cannot read the module '\(specifier)' imported here (looked for it beside this file, with .ts and .js).", at: location)
-        }
+    /// The exports of the module `specifier` imported by `importer` at `location`; nil when it cannot be read.
+    func load(_ specifier: String, from importer: String?, at location: SourceLocation) throws(Gen2Error) -> (path: String, exports: [String: Value])? {
+        guard let (path, source) = read(specifier, importer) else { return nil }
         if let exports = exportsByPath[path] { return (path, exports) }
         if loading.contains(path) {
             throw Gen2Error("Modules import each other in a cycle: \((loading + [path]).joined(separator: " → ")).", at: location)

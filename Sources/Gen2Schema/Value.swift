@@ -63,6 +63,23 @@ indirect enum Value {
         case secret
         /// A name imported from another module, which this reader cannot follow.
         case imported(name: String, module: String)
+        /// A name imported from a module by a relative path, read only when the name is first used: a schema
+        /// file may import what it never uses from modules this reader cannot read (function resources).
+        case deferredImport(DeferredImport)
+    }
+
+    /// Where a relatively imported name comes from, kept until the name is used.
+    struct DeferredImport {
+        /// The name in the importing file.
+        var local: String
+        /// The exported name (`*` for the whole module).
+        var imported: String
+        /// The module as written (`../functions/x/resource`).
+        var module: String
+        /// The importing file.
+        var importer: String?
+        /// The import statement.
+        var location: SourceLocation
     }
 
     /// What a value is, in words for errors.
@@ -77,6 +94,7 @@ indirect enum Value {
         case .object: "an object"
         case .function: "a function"
         case .builtin(.imported(let name, let module)): "'\(name)' (imported from '\(module)')"
+        case .builtin(.deferredImport(let deferred)): "'\(deferred.local)' (imported from '\(deferred.module)')"
         case .builtin: "a library function"
         case .method(_, let name): "the method '\(name)'"
         case .field(.scalar(let field)): "a field of type \(field.type)"

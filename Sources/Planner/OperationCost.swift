@@ -6,8 +6,8 @@ import OrderedCollections
 /// The worst-case number of rows (objects) an operation can produce, checked before any SQL runs. As in
 /// GitHub's node limit, every connection's page size (its `limit`, else its default, clamped to the maximum
 /// page) multiplies the cost of everything under it; fragments count where they are spread and every field
-/// counts whatever its `@skip`/`@include`. Introspection lists count the schema's types, fields, arguments
-/// and values. Page sizes may come from variables, so the cost is kept as a formula over the request's
+/// counts whatever its `@skip`/`@include`. Introspection reads no rows and is not counted here
+/// (`IntrospectionCost` bounds it). Page sizes may come from variables, so the cost is kept as a formula over the request's
 /// variable leaves and evaluated for each request that reuses the plan.
 struct OperationCost: Sendable {
     /// One multiplier: a fixed count, or a page size from a `limit` argument.
@@ -41,7 +41,6 @@ struct OperationCost: Sendable {
 
     /// The cost formula of `operation` against `view`, with `values` resolving arguments (leaves kept).
     init(operation: OperationDefinition, rootFields: [String: RootField], fragments: [String: FragmentDefinition], view: APISchemaView, values: ValueResolver) {
-        let introspection = IntrospectionSizes(schema: view.api.graphQLSchema)
         var pending: [(set: SelectionSet, owner: Owner, factors: [Factor])] = [(operation.selectionSet, .root, [])]
         while let (set, owner, factors) = pending.popLast() {
             for field in Self.fields(of: set, fragments: fragments) {
@@ -50,9 +49,7 @@ struct OperationCost: Sendable {
                 let step: (Factor, Owner)?
                 switch owner {
                 case .root:
-                    if name == "__schema" || name == "__type" {
-                        step = (.count(1), .introspection)
-                    } else if let root = rootFields[name], let model = view.model(root.model) {
+                    if let root = rootFields[name], let model = view.model(root.model) {
                         switch root.kind {
                         case .list, .indexQuery, .sync: step = (Self.page(field, values, defaultLimit: 100, view), .connection(model))
                         case .batchCreate, .batchUpdate, .batchDelete: step = (.count(Self.batchItems(field, values)), .model(model))
@@ -70,8 +67,6 @@ struct OperationCost: Sendable {
                 case .connection(let model):
                     // The page was counted at the connection field; its items are those rows.
                     step = name == "items" ? (.count(1), .model(model)) : nil
-                case .introspection:
-                    step = (.count(introspection.size(of: name)), .introspection)
                 }
                 guard let (factor, next) = step else { continue }
                 let term = factors + [factor]
@@ -91,7 +86,6 @@ struct OperationCost: Sendable {
         case root
         case model(Model)
         case connection(Model)
-        case introspection
     }
 
     private static func page(_ field: GraphQL.Field, _ values: ValueResolver, defaultLimit: Int, _ view: APISchemaView) -> Factor {
@@ -109,7 +103,7 @@ struct OperationCost: Sendable {
 
     /// The fields of a selection set with fragments expanded (without merging: a repeated field costs twice,
     /// which only errs on the safe side).
-    private static func fields(of set: SelectionSet, fragments: [String: FragmentDefinition]) -> [GraphQL.Field] {
+    static func fields(of set: SelectionSet, fragments: [String: FragmentDefinition]) -> [GraphQL.Field] {
         var result: [GraphQL.Field] = []
         var pending = [set]
         var expanded = 0
@@ -128,33 +122,4 @@ struct OperationCost: Sendable {
         }
         return result
     }
-}
-
-/// How many objects each introspection list can hold for a schema.
-struct IntrospectionSizes {
-    private var sizes: [String: Int] = [:]
-
-    init(schema: GraphQLSchema) {
-        var fields = 1, arguments = 1, inputFields = 1, values = 1, interfaces = 1
-        for type in schema.typeMap.values {
-            if let object = type as? GraphQLObjectType {
-                let objectFields = (try? object.fields()) ?? [:]
-                fields = max(fields, objectFields.count)
-                arguments = max(arguments, objectFields.values.map { $0.args.count }.max() ?? 0)
-                interfaces = max(interfaces, (try? object.interfaces().count) ?? 0)
-            } else if let input = type as? GraphQLInputObjectType {
-                inputFields = max(inputFields, ((try? input.fields()) ?? [:]).count)
-            } else if let enumeration = type as? GraphQLEnumType {
-                values = max(values, enumeration.values.count)
-            }
-        }
-        arguments = max(arguments, schema.directives.map { $0.args.count }.max() ?? 0)
-        sizes = [
-            "types": schema.typeMap.count, "possibleTypes": schema.typeMap.count, "fields": fields, "args": arguments,
-            "inputFields": inputFields, "enumValues": values, "interfaces": interfaces, "directives": schema.directives.count,
-        ]
-    }
-
-    /// The objects the introspection field `name` can list (1 for a single object).
-    func size(of name: String) -> Int { sizes[name] ?? 1 }
 }

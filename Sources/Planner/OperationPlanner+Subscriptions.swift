@@ -17,6 +17,11 @@ extension OperationPlanner {
             throw PlanErrors([PlanError(.unsupported, "This operation is a \(operation.operation.rawValue); only subscriptions are accepted here.")])
         }
         let resolved = try Self.resolveVariables(of: operation, given: variables)
+        do {
+            try VariableFieldCheck.check(operation, resolved, schema: view.api.graphQLSchema)
+        } catch {
+            throw PlanErrors([error])
+        }
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
         do {

@@ -20,6 +20,8 @@ package final class OperationPlanner: Sendable {
     /// Plans kept per shape that differ in pinned leaves (`sortDirection`, `@skip(if:)`, …); beyond it a
     /// shape whose pinned values keep changing is planned afresh.
     private let variantsPerShape = 16
+    /// The most introspection objects one operation may produce on this schema (`IntrospectionCost.budget`).
+    package let introspectionBudget: Int
     /// The default memory for cached documents and plans together.
     package static let defaultCacheBudget = 128 << 20
 
@@ -27,6 +29,7 @@ package final class OperationPlanner: Sendable {
     package init(view: APISchemaView, limits: RequestLimits = RequestLimits(), cacheBudget: Int = OperationPlanner.defaultCacheBudget) {
         self.view = view
         self.limits = limits
+        introspectionBudget = IntrospectionCost.budget(of: view.api.graphQLSchema)
         documents = ByteBoundedCache(budget: cacheBudget / 2)
         plans = ByteBoundedCache(budget: cacheBudget / 2)
     }
@@ -168,8 +171,17 @@ package final class OperationPlanner: Sendable {
         return try priced(planned, leaves: shape.leaves)
     }
 
-    /// `planned` when its worst-case rows for these variable values are within the cost limit.
+    /// `planned` when its worst-case rows for these variable values are within the cost limit, and its
+    /// introspection within the schema's introspection budget.
     private func priced(_ planned: PlannedOperation, leaves: [InputValue]) throws(PlanErrors) -> PlannedOperation {
+        if planned.introspectionObjects > introspectionBudget {
+            throw PlanErrors([
+                PlanError(
+                    .limitExceeded,
+                    "The introspection could produce up to \(planned.introspectionObjects) objects; the limit for this schema is \(introspectionBudget), twice its complete introspection. Select each list of the schema once."
+                )
+            ])
+        }
         guard let cost = planned.cost?.rows(for: leaves), cost > limits.maximumCost else { return planned }
         throw PlanErrors([
             PlanError(
@@ -206,6 +218,11 @@ package final class OperationPlanner: Sendable {
         let document = try document(for: query)
         let operation = try Self.operation(in: document, named: operationName)
         let resolvedVariables = try Self.resolveVariables(of: operation, given: variables)
+        do {
+            try VariableFieldCheck.check(operation, resolvedVariables, schema: view.api.graphQLSchema)
+        } catch {
+            throw PlanErrors([error])
+        }
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
         do {
@@ -242,6 +259,7 @@ package final class OperationPlanner: Sendable {
         var planned = PlannedOperation(operationType: typeName, fields: plans, name: operation.name?.value)
         planned.transactional = transactional
         planned.cost = OperationCost(operation: operation, rootFields: rootFields, fragments: fragments, view: view, values: values)
+        planned.introspectionObjects = IntrospectionCost.objects(in: operation, fragments: fragments, schema: view.api.graphQLSchema, values: values)
         let rootNames = fields.map(\.name.value)
         planned.isIntrospection = rootNames.allSatisfy { $0.hasPrefix("__") } && rootNames.contains { $0 != "__typename" }
         return planned

@@ -153,6 +153,8 @@ package struct PlannedOperation: Equatable, Sendable {
     package var isIntrospection = false
     /// The worst-case rows the operation can produce, as a formula over the request's variable leaves.
     var cost: OperationCost?
+    /// The objects the operation's introspection fields produce for the schema (`IntrospectionCost`).
+    var introspectionObjects = 0
     /// True for a mutation marked `@transaction`: its root fields run in one database transaction, all or none.
     package var transactional = false
 

@@ -20,6 +20,11 @@ package struct RequestLimits: Sendable, Equatable {
     /// Most rows (objects) an operation may produce in the worst case: every connection's page size multiplies
     /// the cost of everything under it (`OperationCost`).
     package var maximumCost: Int
+    /// The default `maximumCost`: ten million rows. A get with three nested connections at their default page
+    /// of 100 (1,020,202 rows), or a list of 1,000 with 1,000 children each (1,002,001), fits with room for
+    /// sibling connections at each level, as codegen's deeper documents select; a list with four nested levels
+    /// of 100 (over 10⁸) does not. The statement timeout and the answer-size limit bound the work actually done.
+    package static let defaultMaximumCost = 10_000_000
     /// Most validation errors reported for one document; the rest are summarised in one more error.
     package static let maximumValidationErrors = 100
 
@@ -27,8 +32,10 @@ package struct RequestLimits: Sendable, Equatable {
     package static let nestingCeiling = 512
 
     /// Creates limits.
-    package init(maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64, maximumTokens: Int = 15_000, maximumCost: Int = 500_000)
-    {
+    package init(
+        maximumDepth: Int = 15, maximumAliases: Int = 1000, maximumFields: Int = 10_000, maximumNesting: Int = 64, maximumTokens: Int = 15_000,
+        maximumCost: Int = RequestLimits.defaultMaximumCost
+    ) {
         self.maximumDepth = maximumDepth
         self.maximumAliases = maximumAliases
         self.maximumFields = maximumFields

@@ -8,13 +8,30 @@ package final class LocalFileServer: @unchecked Sendable {
     private let process = Process()
     private let log: URL
 
-    /// Serves `folder`; returns once the server listens.
-    package init(folder: URL) throws {
+    /// Serves `folder`, adding `headers` to every answer (a provider's `Cache-Control`, say); returns once the
+    /// server listens.
+    package init(folder: URL, headers: [String: String] = [:]) throws {
         log = folder.appendingPathComponent("server.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         port = Int.random(in: 20_000...40_000)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        if headers.isEmpty {
+            process.arguments = ["python3", "-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        } else {
+            // The same server, with a handler that adds the headers (names and values passed as arguments).
+            let script = [
+                "import functools, http.server, sys",
+                "extra = list(zip(sys.argv[3::2], sys.argv[4::2]))",
+                "class Handler(http.server.SimpleHTTPRequestHandler):",
+                "    def end_headers(self):",
+                "        for name, value in extra: self.send_header(name, value)",
+                "        super().end_headers()",
+                "server = http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), functools.partial(Handler, directory=sys.argv[2]))",
+                "sys.stderr.write('Serving HTTP\\n')",
+                "server.serve_forever()",
+            ].joined(separator: "\n")
+            process.arguments = ["python3", "-u", "-c", script, String(port), folder.path] + headers.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        }
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

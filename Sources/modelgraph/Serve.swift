@@ -107,7 +107,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Megabytes of memory for cached documents and plans, estimated, least recently used dropped first (env MODELGRAPH_CACHE_MEMORY_MB).")
     var cacheMemory: Int = Self.environment("MODELGRAPH_CACHE_MEMORY_MB", OperationPlanner.defaultCacheBudget >> 20)
     @Option(help: "Most rows an operation may produce in the worst case, each connection's page multiplying what is under it (env MODELGRAPH_MAX_COST).")
-    var maxCost: Int = Self.environment("MODELGRAPH_MAX_COST", 500_000)
+    var maxCost: Int = Self.environment("MODELGRAPH_MAX_COST", RequestLimits.defaultMaximumCost)
     @Option(help: "Most megabytes of data in one response (env MODELGRAPH_MAX_RESPONSE_MB).")
     var maxResponse: Int = Self.environment("MODELGRAPH_MAX_RESPONSE_MB", 32)
     @Option(help: "Most conditions in one filter or condition argument (env MODELGRAPH_MAX_FILTER_CONDITIONS).")

@@ -92,6 +92,52 @@ struct SigningKeysTests {
 }
 
 extension SigningKeysTests {
+    @Test("a provider that sends a long max-age and rotates its key: the re-read for the new kid reaches the provider")
+    func rotationPastMaxAge() async throws {
+        let minter = try TokenMinter()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("jwks.json")
+        try minter.jwks().write(to: file, atomically: true, encoding: .utf8)
+        let headers = ["Cache-Control": "public, max-age=86400, must-revalidate", "Expires": "Thu, 01 Jan 2099 00:00:00 GMT"]
+        let server = try LocalFileServer(folder: folder, headers: headers)
+        defer { server.stop() }
+        let clock = HandMovedClock()
+        let keys = SigningKeys(
+            source: .url(URL(string: "http://127.0.0.1:\(server.port)/jwks.json")!), minimumRefreshInterval: .seconds(30), now: clock.now)
+        #expect(try await keys.key(id: "rsa-1").id == "rsa-1")
+        // The provider rotates: the same key material under a new kid.
+        try minter.jwks().replacingOccurrences(of: "rsa-1", with: "rsa-2").write(to: file, atomically: true, encoding: .utf8)
+        // Within the interval the unknown kid is not read for (the set was read a moment ago)…
+        await #expect(throws: TokenRejection.unknownKey("rsa-2")) { try await keys.key(id: "rsa-2") }
+        // …and once it has passed, the read reaches the provider, whatever its max-age said.
+        clock.advance(by: .seconds(31))
+        #expect(try await keys.key(id: "rsa-2").id == "rsa-2")
+        #expect(server.requests(for: "/jwks.json") == 2)
+    }
+
+    @Test("a provider that puts a new key under the same kid: a token it signed is accepted once the set may be read again")
+    func rotationUnderSameKid() async throws {
+        let old = try TokenMinter()
+        let new = try TokenMinter()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("jwks.json")
+        try old.jwks().write(to: file, atomically: true, encoding: .utf8)
+        let clock = HandMovedClock()
+        let keys = SigningKeys(source: .file(file), minimumRefreshInterval: .seconds(30), now: clock.now)
+        let verifier = TokenVerifier(policy: TokenPolicy(issuer: TokenMinter.issuer, audiences: [TokenMinter.client]), keys: keys)
+        _ = try await verifier.verify(try old.token(TokenMinter.claims()))
+        try new.jwks().write(to: file, atomically: true, encoding: .utf8)
+        let rotated = try new.token(TokenMinter.claims())
+        // Within the interval the set is not read again: a forged signature cannot make the server read on every request.
+        await #expect(throws: TokenRejection.badSignature) { try await verifier.verify(rotated) }
+        clock.advance(by: .seconds(31))
+        #expect(try await verifier.verify(rotated).subject == "user-1")
+        // The old key is gone from the set: its tokens are refused now.
+        await #expect(throws: TokenRejection.badSignature) { try await verifier.verify(try old.token(TokenMinter.claims(subject: "user-2"))) }
+    }
+
     @Test("while the key set cannot be read, every token is refused as keysUnavailable (not as an unknown kid), until a read succeeds")
     func unreadableUntilRead() async throws {
         let minter = try TokenMinter()

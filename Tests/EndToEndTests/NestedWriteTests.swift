@@ -179,7 +179,7 @@ struct NestedWriteTests {
         let nested = try await server.graphQL(
             "mutation($input: CreateTeamInput!) { createTeam(input: $input) { id } }", variables: ["input": ["mantra": "m", "members": ["create": [["name": "a"]]]]])
         let message = (response: nested, text: (nested["errors"] as? [[String: Any]])?.first?["message"] as? String)
-        #expect(message.text == "Field 'members' is not defined for input type 'CreateTeamInput'.", "\(nested)")
+        #expect(message.text == "The variables input contains a field name 'members' that is not defined for input object type 'CreateTeamInput' ", "\(nested)")
         let batch = try await server.graphQL(#"mutation { batchCreateTeam(input: [{mantra: "a"}]) { id } }"#)
         #expect(((batch["errors"] as? [[String: Any]])?.first?["message"] as? String)?.contains("FieldUndefined") == true, "\(batch)")
         #expect(try await Self.count(server, "Team") == 0)

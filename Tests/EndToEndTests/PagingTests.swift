@@ -1,5 +1,7 @@
 import APISchema
 import Foundation
+import Planner
+import TestSupport
 import Testing
 
 @Suite("Nested paging, partial results, introspection of AWS scalars")
@@ -46,38 +48,20 @@ struct PagingTests {
         #expect((value(response, "errors") as? [Any])?.count == 1)
     }
 
-    /// The query graphql-js's `getIntrospectionQuery()` sends (what Amplify codegen and GraphiQL ask).
-    static let fullIntrospection = """
-        query IntrospectionQuery {
-          __schema {
-            queryType { name } mutationType { name } subscriptionType { name }
-            types { ...FullType }
-            directives { name description locations args { ...InputValue } }
-          }
-        }
-        fragment FullType on __Type {
-          kind name description
-          fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }
-          inputFields { ...InputValue }
-          interfaces { ...TypeRef }
-          enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
-          possibleTypes { ...TypeRef }
-        }
-        fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
-        fragment TypeRef on __Type {
-          kind name
-          ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }
-        }
-        """
-
-    @Test("the full introspection query that codegen tools send is answered")
+    @Test("the full introspection query that codegen tools send is answered whatever the row limit; a walk of the type graph is refused")
     func fullIntrospection() async throws {
-        let server = try await LiveServer.start(schema: "schema")
+        // Introspection reads no rows: a row limit of 1 does not touch it.
+        let server = try await LiveServer.start(schema: "custom-primary-keys", limits: RequestLimits(maximumCost: 1))
         defer { server.stop() }
-        let response = try await server.graphQL(Self.fullIntrospection)
-        #expect(value(response, "errors") == nil)
+        let response = try await server.graphQL(IntrospectionQueries.standard)
+        #expect(value(response, "errors") == nil, "\(response)")
         #expect(value(response, "data", "__schema", "queryType", "name") as? String == "Query")
-        #expect(((value(response, "data", "__schema", "types") as? [Any])?.count ?? 0) > 20)
+        #expect(((value(response, "data", "__schema", "types") as? [Any])?.count ?? 0) > 100)
+        var walk = "name"
+        for _ in 0..<7 { walk = "name fields { type { \(walk) } }" }
+        let walked = try await server.graphQL("{ __schema { types { \(walk) } } }")
+        #expect(value(walked, "errors", 0, "errorType") as? String == "LimitExceeded", "\(walked)")
+        #expect(value(walked, "data") is NSNull)
     }
 
     @Test("introspection shows the AWS scalars as SCALAR types and the generated operations (AppSync's, plus the batch writes when extended)")

@@ -61,21 +61,45 @@ struct Gen2ModuleTests {
         #expect(formatted.contains("\nexport const models = { Note: a.model({ text: a.query() }) };\n" + String(repeating: " ", count: 48) + "^"), "\(formatted)")
     }
 
-    @Test("missing modules, missing exports and import cycles are refused at the import")
+    @Test("a missing module, a missing export and an import cycle are refused where an imported name is used")
     func refusals() throws {
         let missing = try #require(Gen2Fixtures.error(Self.main, readModule: Self.reader([:])))
-        #expect(missing.message.contains("Cannot read the module './shared'"))
-        #expect(missing.location == SourceLocation(file: "resource.ts", line: 2, column: 1))
+        #expect(missing.message.contains("'shared' comes from the module './shared' (imported at line 2), which cannot be read"), "\(missing)")
+        // At the first use: the spread of `shared` on the last line.
+        #expect(missing.location == SourceLocation(file: "resource.ts", line: 5, column: 56), "\(missing)")
 
         let noExport = try #require(Gen2Fixtures.error(Self.main, readModule: Self.reader(["shared.ts": "export const models = {};", "base.ts": Self.base])))
         #expect(noExport.message.contains("'status' is not exported by './shared'"), "\(noExport)")
+        #expect(noExport.location.line == 5, "\(noExport)")
 
+        let usesOne = "import { a, defineData } from '@aws-amplify/backend';\nimport { x } from './one';\nexport const data = defineData({ schema: a.schema({ Note: x }) });"
         let cycle = try #require(
             Gen2Fixtures.error(
-                "import { x } from './one';",
-                readModule: Self.reader(["one.ts": "import { y } from './two';\nexport const x = 1;", "two.ts": "import { x } from './one';\nexport const y = 2;"])))
+                usesOne,
+                readModule: Self.reader(["one.ts": "import { y } from './two';\nexport const x = y;", "two.ts": "import { x } from './one';\nexport const y = x;"])))
         #expect(cycle.message.contains("cycle: one.ts → two.ts → one.ts"), "\(cycle)")
         #expect(cycle.location == SourceLocation(file: "two.ts", line: 1, column: 1))
+    }
+
+    @Test("a module imported but never used is not read: a schema beside function resources loads")
+    func unusedModules() throws {
+        let source = """
+            import { a, defineData } from '@aws-amplify/backend';
+            import { magicRequestHandler } from '../functions/magic-request/resource';
+            import { helper } from './unparsable';
+            const schema = a.schema({ Note: a.model({ text: a.string() }).authorization((allow) => [allow.publicApiKey()]) });
+            export const data = defineData({ schema });
+            """
+        var read: [String] = []
+        let conversion = try Gen2Conversion.convert(
+            source: source, file: "resource.ts",
+            readModule: { specifier, importer in
+                read.append(specifier)
+                return Self.reader(["unparsable.ts": "export const helper = (x: number): number => { for (;;) {} };"])(specifier, importer)
+            })
+        #expect(conversion.sdl.contains("type Note @model"))
+        #expect(read.isEmpty, "\(read)")
+        #expect(conversion.modules.isEmpty)
     }
 
     @Test("without a reader, a relatively imported name fails where it is used")
