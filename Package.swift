@@ -25,7 +25,9 @@ let package = Package(
         .library(name: "ModelGraphClientRealtime", targets: ["ModelGraphClientRealtime"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Without its default ConfigurationSupport trait: nothing here reads swift-configuration, which would add
+        // its 47 files (and their dependencies) to every build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", exact: "4.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),

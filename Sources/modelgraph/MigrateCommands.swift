@@ -30,29 +30,17 @@ struct Migrate: AsyncParsableCommand {
                     print(ExistingDatabaseNotice.nothingToMigrate(schemaOptions.schema, action: "generate"))
                     return
                 }
-                let target = StorageMapping.storage(for: schema)
-                let previous = try directory.latestSnapshot()
                 var renames: [String: String] = [:]
                 for hint in rename {
                     let parts = hint.split(separator: "=", maxSplits: 1).map(String.init)
                     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw UserError("--rename takes old=new, e.g. Post.title=headline; got '\(hint)'.") }
                     renames[parts[0]] = parts[1]
                 }
-                let plan = MigrationDiff.plan(from: previous, to: target, renames: renames)
-                guard plan.unsupported.isEmpty else {
-                    throw UserError("Cannot generate a migration:\n" + plan.unsupported.map { "  - " + $0 }.joined(separator: "\n"))
+                let generation = MigrationGeneration(directory: directory)
+                switch try generation.generate(for: schema, name: name, renames: renames, allowDestructive: allowDestructive) {
+                case .noChanges: print("No changes: the migrations already match \(schemaOptions.schema).")
+                case .written(let url, let steps): print("Wrote \(url.path) (\(steps) step(s)).")
                 }
-                guard !plan.isEmpty else {
-                    print("No changes: the migrations already match \(schemaOptions.schema).")
-                    return
-                }
-                if !plan.destructiveSteps.isEmpty && !allowDestructive {
-                    throw UserError(
-                        "Refusing destructive steps (pass --allow-destructive to write them):\n"
-                            + plan.destructiveSteps.compactMap { $0.dataLoss.map { "  - " + $0 } }.joined(separator: "\n"))
-                }
-                let url = try directory.write(plan: plan, snapshot: target, name: name ?? (previous.tables.isEmpty ? "init" : "change"))
-                print("Wrote \(url.path) (\(plan.steps.count) step(s)).")
             }
         }
     }

@@ -225,6 +225,15 @@ struct Serve: AsyncParsableCommand {
             // An existing database's API is built again once bound to its tables, and reports its warnings then.
             var api = try apiOptions.build(from: schema, reportingWarnings: !schema.isExistingDatabase)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
+            if !schema.isExistingDatabase, !noMigrate, try directory.files().isEmpty {
+                // A first run: there is nothing to review against, so the first migration is written and applied.
+                let generation = MigrationGeneration(directory: directory)
+                if case .written(let url, let steps) = try generation.generate(for: schema) {
+                    logger.notice(
+                        "no migrations yet: wrote \(url.path) (\(steps) step(s)) from \(schemaOptions.schema), applied below; keep it with the schema. Later changes need `modelgraph migrate generate` and a review before serve applies them."
+                    )
+                }
+            }
             guard try schema.isExistingDatabase || directory.latestSnapshot() == StorageMapping.storage(for: schema) else {
                 throw UserError("\(schemaOptions.schema) has changes that no migration holds yet. Run `modelgraph migrate generate` first, review the file, then serve again.")
             }

@@ -387,3 +387,40 @@ struct ServeDestructiveTests {
         #expect(try await client.query(#"SELECT count(*) FROM information_schema.columns WHERE table_name = 'Team' AND column_name = 'budget'"#).scalar == "0")
     }
 }
+
+@Suite("Command line: a first run in a new folder")
+struct ServeFirstRunTests {
+    @Test("serve with a schema and no migrations writes and applies the first migration and says so; a later change still needs migrate generate")
+    func firstRun() async throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemaURL = folder.appendingPathComponent("schema.graphql")
+        let schema = """
+            type Note @model @auth(rules: [{allow: public}]) {
+              id: ID!
+              text: String!
+            }
+            """
+        try schema.write(to: schemaURL, atomically: true, encoding: .utf8)
+        let database = try await TestDatabase.makeDatabase()
+        let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", database])
+        let migration = folder.appendingPathComponent("migrations/0001_init.sql")
+        #expect(FileManager.default.fileExists(atPath: migration.path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("migrations/0001_init.snapshot.json").path))
+        #expect(serve.logText.contains("no migrations yet: wrote \(migration.path)"), "\(serve.logText)")
+        let (status, body) = try await serve.graphQL(#"mutation { createNote(input: {text: "first"}) { text } }"#, key: try serve.apiKey())
+        #expect(status == 200)
+        #expect(body.contains(#""text":"first""#), "\(body)")
+        #expect(await serve.terminate() == 0)
+        // A second start with the same schema writes nothing more.
+        let again = try await ServeProcess.start(in: folder, arguments: ["--database-url", database], logName: "again.log")
+        #expect(!again.logText.contains("no migrations yet"))
+        #expect(await again.terminate() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("migrations").path).count == 2)
+        // A change to a schema that has migrations is reviewed first, as before.
+        try schema.replacingOccurrences(of: "  text: String!", with: "  text: String!\n  tag: String").write(to: schemaURL, atomically: true, encoding: .utf8)
+        let (refused, _, errors) = try await CommandLineTests.run(["serve", "--database-url", database, "--port", "1"], in: folder)
+        #expect(refused == 1)
+        #expect(errors.contains("has changes that no migration holds yet"), "\(errors)")
+    }
+}

@@ -136,6 +136,28 @@ struct RealtimeAppSyncErrorTests {
         #expect(try await socket.next("start_ack")["id"] as? String == "bad0")
     }
 
+    @Test("DataStore's selective sync with `not`: the refusal names the field in AppSync's words, which DataStore matches to subscribe without the filter")
+    func filterWithNot() async throws {
+        let server = try await LiveServer.start(schema: "schema", realtime: RealtimeSettings())
+        defer { server.stop() }
+        let socket = try await Self.connected(server)
+        defer { socket.close() }
+        let document = "subscription($filter: ModelSubscriptionTeamFilterInput) { onCreateTeam(filter: $filter) { id mantra } }"
+        socket.start("filtered", query: document, variables: ["filter": ["not": ["mantra": ["eq": "Go"]]]])
+        let message = try await socket.next()
+        let errors = Self.errors(message, id: "filtered")
+        #expect(
+            errors.first?["message"] as? String
+                == "The variables input contains a field name 'not' that is not defined for input object type 'ModelSubscriptionTeamFilterInput' ",
+            "\(errors)")
+        // DataStore searches the payload's JSON text for this prefix.
+        let payload = String(decoding: try JSONSerialization.data(withJSONObject: message["payload"] ?? [:]), as: UTF8.self)
+        #expect(payload.contains("The variables input contains a field name 'not'"), "\(payload)")
+        // Its fallback, the same subscription without the filter, is accepted.
+        socket.start("unfiltered", query: document)
+        #expect(try await socket.next("start_ack")["id"] as? String == "unfiltered")
+    }
+
     @Test("an unknown message type, text that is not JSON, JSON without a type, a start without an id: error without an id; the connection stays open")
     func malformedMessages() async throws {
         let server = try await LiveServer.start(schema: "schema", realtime: RealtimeSettings())
