@@ -47,6 +47,10 @@ package struct MigrationDirectory: Sendable {
         guard let data = FileManager.default.contents(atPath: snapshotURL.path) else {
             throw StoreError.user("Migration \(name) has no snapshot file (\(snapshotURL.lastPathComponent)); it was not written by `modelgraph migrate generate`.")
         }
+        // Foundation's coders, not the JSON target's: a snapshot is the synthesized `Codable` form of the storage
+        // types (eight of them, nested), which users commit beside their migrations. Writing it by hand would
+        // restate every type's fields a second time and risk changing files already committed, for no gain:
+        // snapshots are read and written by `migrate` and at start-up, never on the request path.
         return try JSONDecoder().decode(StorageSchema.self, from: data)
     }
 
