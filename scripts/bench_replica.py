@@ -99,6 +99,13 @@ class ReplicaServer:
             self.process.kill()
 
 
+def primary_commits(server, find_pg_bin, run):
+    """The primary's committed transactions so far (pg_stat_database, this database). PostgreSQL flushes a busy
+    backend's counts at least every second, so a reading can miss about the last second of them."""
+    out = run([find_pg_bin("psql"), *server.psql_args(), "-At", "-c", "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"]).stdout
+    return int(out.strip())
+
+
 def measure(server, binary, folder, args, wrk, find_pg_bin, run, operations, schema):
     """Runs the comparison and prints its table."""
     print("starting a standby and a server reading from it …", flush=True)
@@ -106,32 +113,44 @@ def measure(server, binary, folder, args, wrk, find_pg_bin, run, operations, sch
     replica = None
     try:
         replica = ReplicaServer(binary, folder, args.port + 1, server, socket, schema)
+        # What the primary commits with nothing asked of either server (health checks, the change feed's
+        # polls), over a window as long as a run: subtracted from each run's count below.
+        time.sleep(2)
+        start = primary_commits(server, find_pg_bin, run)
+        time.sleep(args.duration)
+        idle = primary_commits(server, find_pg_bin, run) - start
         concurrency = min(int(level) for level in args.concurrency.split(","))
         rows = []
         for op in [op for op in READS + ["m1"] if op in args.ops.split(",")]:
             wrk(op, concurrency, args.warmup, server)
             wrk(op, concurrency, args.warmup, replica)
-            alone, routed, shares, p99s = [], [], [], ([], [])
+            alone, routed, shares, p99s, per_read = [], [], [], ([], []), []
             for _ in range(args.rounds):
                 rps, _, p99, errors = wrk(op, concurrency, args.duration, server)
                 alone.append(rps)
                 p99s[0].append(p99)
                 before = replica.reads()
+                commits_before = primary_commits(server, find_pg_bin, run)
                 rps, _, p99, failed = wrk(op, concurrency, args.duration, replica)
+                commits = primary_commits(server, find_pg_bin, run) - commits_before
                 after = replica.reads()
                 routed.append(rps)
                 p99s[1].append(p99)
                 primary, standby = after[0] - before[0], after[1] - before[1]
                 shares.append(standby / (primary + standby) if primary + standby else float("nan"))
+                # Each standby-served read should cost the primary nothing (target: at most 0.05 transactions).
+                per_read.append(max(commits - idle, 0) / standby if standby else float("nan"))
                 if errors or failed:
                     sys.exit(f"{op}: errors during the run (primary alone {errors}, with the replica {failed})")
             row = {"op": op, "label": operations[op][1], "alone": statistics.median(alone), "routed": statistics.median(routed),
-                   "share": statistics.median(shares), "p99a": statistics.median(p99s[0]), "p99b": statistics.median(p99s[1])}
+                   "share": statistics.median(shares), "p99a": statistics.median(p99s[0]), "p99b": statistics.median(p99s[1]),
+                   "primary_per_read": statistics.median(per_read)}
             row["ratio"] = row["routed"] / row["alone"] if row["alone"] else float("nan")
             rows.append(row)
             share = "-" if op == "m1" else f"{row['share'] * 100:.0f} %"
+            per_read_text = "" if op == "m1" else f", primary transactions per replica-served read {row['primary_per_read']:.3f}"
             print(f"  {op} c={concurrency}: primary alone {row['alone']:.0f} req/s, with the replica {row['routed']:.0f} req/s "
-                  f"(ratio {row['ratio']:.2f}), reads served by the replica {share}", flush=True)
+                  f"(ratio {row['ratio']:.2f}), reads served by the replica {share}{per_read_text}", flush=True)
         if "m1" in args.ops.split(","):
             # The same write with the standby's replay paused: the commit position's cost without the replay's.
             standby_psql = [find_pg_bin("psql"), "-h", socket, "-p", "5432", "-U", "postgres", "-d", "postgres", "-At", "-c"]
@@ -144,14 +163,16 @@ def measure(server, binary, folder, args, wrk, find_pg_bin, run, operations, sch
             finally:
                 run(standby_psql + ["SELECT pg_wal_replay_resume()"])
             row = {"op": "m1p", "label": operations["m1"][1] + ", standby replay paused", "alone": statistics.median(alone),
-                   "routed": statistics.median(routed), "share": float("nan"), "p99a": float("nan"), "p99b": float("nan")}
+                   "routed": statistics.median(routed), "share": float("nan"), "p99a": float("nan"), "p99b": float("nan"), "primary_per_read": float("nan")}
             row["ratio"] = row["routed"] / row["alone"] if row["alone"] else float("nan")
             rows.append(row)
             print(f"  m1, replay paused: primary alone {row['alone']:.0f} req/s, with the replica {row['routed']:.0f} req/s (ratio {row['ratio']:.2f})", flush=True)
-        table = "| operation | primary alone req/s | primary + replica req/s | ratio | reads served by the replica | p99 ms alone / with |\n|---|---|---|---|---|---|\n"
+        table = ("| operation | primary alone req/s | primary + replica req/s | ratio | reads served by the replica | primary transactions per replica-served read "
+                 "(target ≤ 0.05) | p99 ms alone / with |\n|---|---|---|---|---|---|---|\n")
         table += "".join(
             f"| {row['label']} | {row['alone']:.0f} | {row['routed']:.0f} | {row['ratio']:.2f} | "
-            f"{'- (writes: + commit position)' if row['op'] in ('m1', 'm1p') else format(row['share'] * 100, '.0f') + ' %'} | {row['p99a']:.2f} / {row['p99b']:.2f} |\n"
+            f"{'- (writes: + commit position)' if row['op'] in ('m1', 'm1p') else format(row['share'] * 100, '.0f') + ' %'} | "
+            f"{'-' if row['op'] in ('m1', 'm1p') else format(row['primary_per_read'], '.3f')} | {row['p99a']:.2f} / {row['p99b']:.2f} |\n"
             for row in rows)
         print(f"\nc={concurrency}, median of {args.rounds} interleaved rounds of {args.duration} s\n\n" + table)
     finally:

@@ -24,8 +24,8 @@ package final class APIKeyStore: Sendable {
     private struct CachedKey {
         /// False for an id with no key row (cached too, so unknown ids cost one read per cache lifetime).
         var exists = true
-        /// True once the key's use has been recorded for this entry.
-        var useRecorded = false
+        /// When this instance last recorded the key's use (carried across reloads of the entry).
+        var useRecordedAt: Date?
         var hash: [UInt8]
         var expiresAt: Date
         var revoked: Bool
@@ -36,6 +36,8 @@ package final class APIKeyStore: Sendable {
     }
 
     private let client: PostgresClient
+    /// Where key rows are read when a read replica can serve them (nil: the primary, `client`).
+    private let replicaRead: ReplicaRead?
     private let cache = Mutex<[String: CachedKey]>([:])
     /// Most ids cached at once: unknown ids come from anyone, so the cache starts over rather than grow.
     private let cacheCapacity = 10_000
@@ -46,10 +48,20 @@ package final class APIKeyStore: Sendable {
     /// instance that missed its announcement (`revocationChannel`).
     package static let defaultCacheLifetime: TimeInterval = 5
 
-    /// Creates the store.
-    package init(client: PostgresClient, cacheLifetime: TimeInterval = APIKeyStore.defaultCacheLifetime) {
+    /// How often, at most, this instance records a key's use (`last_used_at`, which `keys list` shows): a write
+    /// on the primary, so not once per cache lifetime.
+    package static let useRecordingInterval: TimeInterval = 60
+
+    /// Reads a statement's rows on a read replica; nil when none can serve it now (then the primary does).
+    package typealias ReplicaRead = @Sendable (_ sql: String, _ parameters: [String?]) async -> QueryResult?
+
+    /// Creates the store. With `replicaRead`, key rows are read from a replica: requests served by replicas then
+    /// cost the primary nothing for their key. An id the replica does not have (a key created a moment ago) is
+    /// looked up on the primary before it is refused.
+    package init(client: PostgresClient, cacheLifetime: TimeInterval = APIKeyStore.defaultCacheLifetime, replicaRead: ReplicaRead? = nil) {
         self.client = client
         self.cacheLifetime = cacheLifetime
+        self.replicaRead = replicaRead
     }
 
     /// Creates a key valid for `lifetime` seconds and returns it; only its hash is kept.
@@ -202,10 +214,11 @@ package final class APIKeyStore: Sendable {
         let recordUse = cache.withLock { cache -> Bool in
             guard cache[id]?.loadedAt == entry.loadedAt else { return false }
             cache[id]?.verifiedSecret = secret
-            defer { cache[id]?.useRecorded = true }
-            return cache[id]?.useRecorded == false
+            if let recorded = cache[id]?.useRecordedAt, now.timeIntervalSince(recorded) < Self.useRecordingInterval { return false }
+            cache[id]?.useRecordedAt = now
+            return true
         }
-        // Only a proven key records its use, once per cache lifetime; a failure to record it refuses nothing.
+        // Only a proven key records its use, at most once per interval; a failure to record it refuses nothing.
         if recordUse { _ = try? await client.query("UPDATE modelgraph.api_keys SET last_used_at = now() WHERE id = $1", [id]) }
         return .valid(id: id)
     }
@@ -213,10 +226,9 @@ package final class APIKeyStore: Sendable {
     /// The key row of `id` (read only), cached with a negative entry when there is none. Throws when the
     /// database does not answer.
     private func load(id: String, at now: Date) async throws -> CachedKey {
-        let row = try await client.query(
-            "SELECT secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL FROM modelgraph.api_keys WHERE id = $1", [id],
-            idempotent: true
-        ).rows.first
+        let sql = "SELECT secret_hash, extract(epoch FROM expires_at)::text, revoked_at IS NOT NULL FROM modelgraph.api_keys WHERE id = $1"
+        var row = await replicaRead?(sql, [id])?.rows.first
+        if row == nil { row = try await client.query(sql, [id], idempotent: true).rows.first }
         var entry = CachedKey(exists: false, hash: [], expiresAt: .distantPast, revoked: true, loadedAt: now)
         if let row, let hashText = row[0], let expiry = Double(row[1] ?? "") {
             // A hash that is not 64 hex digits (a row edited by hand) matches no secret.
@@ -232,6 +244,7 @@ package final class APIKeyStore: Sendable {
         }
         cache.withLock { cache in
             if cache.count >= cacheCapacity, cache[id] == nil { cache.removeAll(keepingCapacity: true) }
+            entry.useRecordedAt = cache[id]?.useRecordedAt
             cache[id] = entry
         }
         return entry

@@ -3,6 +3,7 @@ import Execution
 import Foundation
 import Logging
 import Postgres
+import Store
 
 /// `serve`'s read replicas: where they are and how far behind they may be (docs/scaling.md).
 struct ReplicaOptions: ParsableArguments {
@@ -40,5 +41,11 @@ struct ReplicaOptions: ParsableArguments {
         router.start()
         logger.info("reading from \(replicas.count) replica(s) within \(configuration.maximumLag) of the primary")
         return router
+    }
+
+    /// How the API key store reads key rows on `router`'s replicas (nil without replicas).
+    static func keyReads(on router: ReplicaRouter?) -> APIKeyStore.ReplicaRead? {
+        guard let router else { return nil }
+        return { sql, parameters in await router.readOnReplica(sql, parameters) }
     }
 }

@@ -272,7 +272,13 @@ struct Serve: AsyncParsableCommand {
                 let runner = MigrationRunner(client: client, directory: directory)
                 try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
             }
-            let keys = APIKeyStore(client: client, cacheLifetime: TimeInterval(keyCacheSeconds))
+            // Queries read from the replicas; writes, transactions and subscriptions' delivery stay on the primary.
+            // API keys are read there too, so a request a replica serves costs the primary nothing.
+            let replicas = replicaOptions.router(primary: client, logger: logger)
+            defer { replicas?.shutdown() }
+            let keys = APIKeyStore(
+                client: client, cacheLifetime: TimeInterval(keyCacheSeconds),
+                replicaRead: ReplicaOptions.keyReads(on: replicas))
             // Without the apiKey mode no key would be accepted: none is made.
             if authorization.modes.contains(.apiKey), try await !keys.hasUsableKey() {
                 let key = try await keys.create(description: "created by serve", lifetime: schemaAuthorization.apiKeyLifetime ?? APIKeyStore.defaultLifetime)
@@ -291,9 +297,6 @@ struct Serve: AsyncParsableCommand {
             let hasCaseFolding = try await CaseFolding.available(on: client, logger: logger)
             var executor = makeExecutor(
                 api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger)
-            // Queries read from the replicas; writes, transactions and subscriptions' delivery stay on the primary.
-            let replicas = replicaOptions.router(primary: client, logger: logger)
-            defer { replicas?.shutdown() }
             if let replicas { executor = executor.running(on: replicas) }
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             var serving = serverConfiguration

@@ -92,25 +92,28 @@ final class LiveServer: Sendable {
         _ = try directory.write(plan: MigrationDiff.plan(from: StorageSchema(tables: []), to: storage), snapshot: storage, name: "init")
         let runner = MigrationRunner(client: client, directory: directory)
         try await runner.apply()
-        let keys = APIKeyStore(client: client, cacheLifetime: keyCacheLifetime)
-        let key = try await keys.create(description: "e2e")
         var logger = Logger(label: "e2e")
         // Cancelling the server task at the end of a test makes Hummingbird log a CancellationError; keep quiet.
         logger.logLevel = .critical
+        var router: ReplicaRouter?
+        if !readReplicas.isEmpty {
+            let replicas = readReplicas.map { PostgresClient.Configuration(conninfo: $0, connections: 4) }
+            let replicaRouter = ReplicaRouter(primary: client, replicas: replicas, configuration: replicaConfiguration, logger: logger)
+            replicaRouter.start()
+            router = replicaRouter
+        }
+        // As serve: with replicas, key rows are read there.
+        var keyReads: APIKeyStore.ReplicaRead?
+        if let router { keyReads = { sql, parameters in await router.readOnReplica(sql, parameters) } }
+        let keys = APIKeyStore(client: client, cacheLifetime: keyCacheLifetime, replicaRead: keyReads)
+        let key = try await keys.create(description: "e2e")
         var view = APISchemaView(api: try APISchema.build(from: schema, surface: surface))
         view.writeLimits = writeLimits
         var executor = GraphQLExecutor(planner: OperationPlanner(view: view, limits: limits), runner: client, logger: logger)
         executor.requestTimeBudget = requestTimeBudget
         executor.maximumResponseBytes = maximumResponseBytes
         executor.keyPermits = keyPermits
-        var router: ReplicaRouter?
-        if !readReplicas.isEmpty {
-            let replicas = readReplicas.map { PostgresClient.Configuration(conninfo: $0, connections: 4) }
-            let replicaRouter = ReplicaRouter(primary: client, replicas: replicas, configuration: replicaConfiguration, logger: logger)
-            replicaRouter.start()
-            executor = executor.running(on: replicaRouter)
-            router = replicaRouter
-        }
+        if let router { executor = executor.running(on: router) }
         var delivery: RealtimeDelivery?
         if let settings {
             // A short poll, so writes made outside the server reach subscribers quickly in tests.

@@ -18,13 +18,14 @@ struct ReadReplicaTests {
         let primary: PostgresClient
         let standby: PostgresClient
 
-        static func start(maximumLag: Duration = .seconds(5)) async throws -> Setup {
+        static func start(maximumLag: Duration = .seconds(5), keyCacheLifetime: TimeInterval = 5) async throws -> Setup {
             let pair = try ReplicatedDatabase.shared()
             let (primaryURL, standbyURL) = try await pair.makeDatabase()
             var configuration = ReplicaRouter.Configuration()
             configuration.maximumLag = maximumLag
             configuration.checkInterval = .milliseconds(100)
-            let server = try await LiveServer.start(schema: "schema", conninfo: primaryURL, readReplicas: [standbyURL], replicaConfiguration: configuration)
+            let server = try await LiveServer.start(
+                schema: "schema", conninfo: primaryURL, keyCacheLifetime: keyCacheLifetime, readReplicas: [standbyURL], replicaConfiguration: configuration)
             let setup = Setup(
                 pair: pair, server: server, primary: PostgresClient(configuration: .init(conninfo: primaryURL, connections: 1)),
                 standby: PostgresClient(configuration: .init(conninfo: standbyURL, connections: 1)))
@@ -103,6 +104,43 @@ struct ReadReplicaTests {
         #expect((text as? String)?.contains(#"modelgraph_reads_total{node="replica-1"} 5"#) == true)
     }
 
+    @Test("reads the standby serves cost the primary nothing per read: at most 0.05 statements each beside the router's own checks")
+    func primaryUntouchedByStandbyReads() async throws {
+        // Keys are read again every 50 ms, so the 60 reads meet many key checks.
+        let setup = try await Setup.start(keyCacheLifetime: 0.05)
+        defer { setup.stop() }
+        let (id, lsn) = try await setup.createTeam(key: setup.server.key)
+        try await setup.pair.waitForReplay(of: lsn)
+        // A key that has written nothing, first used now: its check is part of the cost.
+        let key = try await APIKeyStore(client: setup.primary).create(description: "reader")
+        let statements = """
+            SELECT query, calls::int FROM pg_stat_statements
+            WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
+            """
+        func counts() async throws -> [String: Int] {
+            var result: [String: Int] = [:]
+            for row in try await setup.primary.query(statements).rows { result[row[0] ?? "", default: 0] += Int(row[1] ?? "") ?? 0 }
+            return result
+        }
+        let before = try await counts()
+        let standbyBefore = try await setup.reads(on: setup.standby)
+        let reads = 60
+        for _ in 0..<reads {
+            #expect(try await setup.mantra(id, key: key) == "replicated")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try await setup.reads(on: setup.standby) - standbyBefore == reads)
+        let after = try await counts()
+        // The router's health checks read the primary's position on a timer, whatever the load; a pooled
+        // connection opened meanwhile sets up its session once.
+        let ranOnPrimary = after.compactMap { query, calls -> (String, Int)? in
+            let added = calls - (before[query] ?? 0)
+            return added > 0 && !query.contains("pg_current_wal_lsn()") && !query.hasPrefix("SET ") ? (query, added) : nil
+        }
+        let total = ranOnPrimary.reduce(0) { $0 + $1.1 }
+        #expect(Double(total) / Double(reads) <= 0.05, "statements the primary ran for \(reads) standby reads: \(ranOnPrimary)")
+    }
+
     @Test("a read right after a write sees it while the standby's replay is paused: with x-modelgraph-min-lsn, and from the same key without it")
     func readYourWrites() async throws {
         let setup = try await Setup.start()
@@ -120,6 +158,9 @@ struct ReadReplicaTests {
             // The writer itself, without the header: this instance remembers its last write.
             #expect(try await setup.mantra(id, key: setup.server.key) == "replicated")
             #expect(try await setup.reads(on: setup.standby) - standbyBefore == 1)
+            // A key created while the standby lags is not there yet: it is looked up on the primary, and works.
+            let fresh = try await APIKeyStore(client: setup.server.client).create(description: "created during the lag")
+            #expect(try await setup.mantra(id, key: fresh) == nil)
             // A position that is not one is refused.
             let body = try JSONSerialization.data(withJSONObject: ["query": "{ listTeams { items { id } } }"])
             let (status, _, _) = try await setup.server.post(body: body, key: other, headers: ["x-modelgraph-min-lsn": "yesterday"])

@@ -119,6 +119,22 @@ package final class ReplicaRouter: StatementRunner {
         return try await primary.run(sql, parameters, idempotent: true, tenant: tenant, customPlan: customPlan)
     }
 
+    /// A read that needs no particular position (an API key's row, say) on the least busy replica in the rotation;
+    /// nil when none is in it or the read failed there, so the caller reads the primary instead.
+    package func readOnReplica(_ sql: String, _ parameters: [String?]) async -> QueryResult? {
+        guard let replica = replicas.filter({ $0.current.inRotation }).min(by: { $0.inFlight < $1.inFlight }) else { return nil }
+        do {
+            // Not counted among the reads it served for requests (`/metrics`).
+            return try await replica.client.query(sql, parameters, idempotent: true)
+        } catch let error as PostgresError where Self.isReplicaFailure(error) {
+            counts.withLock { $0.failovers += 1 }
+            takeOut(replica, because: "a read failed: \(error)")
+            return nil
+        } catch {
+            return nil
+        }
+    }
+
     /// A transaction on the primary; inside a request, its commit position is read on the same connection
     /// right after `COMMIT`.
     package func runTransaction<Value: Sendable>(
