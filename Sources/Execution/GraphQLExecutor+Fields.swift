@@ -35,7 +35,9 @@ extension GraphQLExecutor {
                     continue
                 }
                 do {
-                    let json = try await answer(statement, mutation: mutation, key: key, origin: origin)
+                    var json = try await answer(statement, mutation: mutation, key: key, origin: origin)
+                    var withheld: [ResponseError] = []
+                    if statement.marksFieldDenials { (json, withheld) = FieldDenials.resolve(json, key: key) }
                     answered += json.utf8.count
                     if let maximum = maximumResponseBytes, answered > maximum {
                         data.append((key, "null"))
@@ -48,6 +50,7 @@ extension GraphQLExecutor {
                     }
                     data.append((key, json))
                     errors += statement.fieldErrors.map(ResponseError.init)
+                    errors += withheld
                 } catch is DeniedAtRun {
                     // The caller's rules do not match the record: null and the field's Unauthorized error.
                     data.append((key, "null"))

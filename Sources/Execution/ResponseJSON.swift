@@ -17,6 +17,8 @@ package struct ResponseError: Sendable {
     package var requestID: String?
     /// The JSON text of the error's `data` (a conflict's stored record); nil writes `null`.
     package var data: String?
+    /// The positions in `path` that are list indices, written as numbers (`["listProfiles", "items", 3, "secret"]`).
+    package var indexPositions: Set<Int> = []
 
     /// Creates an entry.
     package init(message: String, errorType: String?, path: [String]? = nil, locations: [(line: Int, column: Int)] = [], requestID: String? = nil) {
@@ -87,7 +89,10 @@ package enum ResponseJSON {
     /// One error entry's JSON text.
     static func entry(_ error: ResponseError) -> String {
         var parts: [String] = []
-        parts.append("\"path\":" + (error.path.map { "[" + $0.map(JSONText.quote).joined(separator: ",") + "]" } ?? "null"))
+        let path = error.path.map { elements in
+            elements.enumerated().map { error.indexPositions.contains($0.offset) ? $0.element : JSONText.quote($0.element) }
+        }
+        parts.append("\"path\":" + (path.map { "[" + $0.joined(separator: ",") + "]" } ?? "null"))
         if error.errorType != nil || error.path != nil {
             parts.append("\"data\":" + (error.data ?? "null"))
             parts.append("\"errorType\":" + (error.errorType.map(JSONText.quote) ?? "null"))

@@ -329,6 +329,7 @@ package final class OperationPlanner: Sendable {
             }
             statement.locations = location
             statement.fieldErrors = denials.errors
+            statement.marksFieldDenials = denials.marksRecords
             return .statement(statement, mutation: mutation)
         } catch {
             var located = error

@@ -24,6 +24,10 @@ package struct PlannedStatement: Equatable, Sendable {
     package var readBack: ReadBack?
     /// Errors of nested fields the caller may not read (their values are null in the JSON).
     package var fieldErrors: [PlanError] = []
+    /// True when the JSON holds field-denial markers (`FieldDenialMarker`): a field whose owner or group rules a
+    /// record may not match is null in that record, and a marker beside it says so; the executor removes the
+    /// markers and reports each as an `Unauthorized` error at the field's path.
+    package var marksFieldDenials = false
     /// For a get under owner or group rules: the statement's second cell is true when the record exists but
     /// the caller's rules do not match it (the field is then null with `unauthorized`).
     package var readsDenial = false

@@ -136,4 +136,6 @@ package struct RequestLimits: Sendable, Equatable {
 /// Nested fields the caller may not read, collected while compiling so each becomes one `Unauthorized` error.
 final class Denials: @unchecked Sendable {
     var errors: [PlanError] = []
+    /// True once a field-denial marker was compiled into the statement (records decide which fields are denied).
+    var marksRecords = false
 }

@@ -37,7 +37,9 @@ struct SelectionCompiler {
     func object(_ selectionSet: SelectionSet, model: Model, alias: String, binds: inout BindAllocator) throws(PlanError) -> CompiledObject {
         var entries: [(key: String, value: SQLExpression)] = []
         for field in try collectFields(selectionSet, typeName: model.name) {
-            entries.append((field.alias?.value ?? field.name.value, try value(of: field, model: model, alias: alias, binds: &binds)))
+            let key = field.alias?.value ?? field.name.value
+            entries.append((key, try value(of: field, model: model, alias: alias, binds: &binds)))
+            if let marker = denialMarker(for: field, key: key, model: model, alias: alias, binds: &binds) { entries.append(marker) }
         }
         return CompiledObject(entries: entries, rowAlias: binds.rowAlias())
     }

@@ -44,6 +44,41 @@ struct SignedInOwnerTests {
         #expect(keyed.text.contains("Not Authorized to access listNotes on type Query"), "\(keyed.text)")
     }
 
+    @Test("over HTTP: an owner-only field of someone else's record is null with Unauthorized at its path, list indices included, as AppSync's field resolver answers")
+    func ownerOnlyField() async throws {
+        let server = try await Self.start()
+        defer { server.stop() }
+        let alice = ["Authorization": try Self.token(server, "alice")], bob = ["Authorization": try Self.token(server, "bob")]
+        _ = try await server.post(#"mutation { createProfile(input: {id: "a", name: "Alice", email: "alice@example.com"}) { id } }"#, headers: alice)
+        _ = try await server.post(#"mutation { createProfile(input: {id: "b", name: "Bob", email: "bob@example.com"}) { id } }"#, headers: bob)
+
+        let other = try await server.post(#"{ getProfile(id: "a") { name email } }"#, headers: bob)
+        let expected =
+            #"{"data":{"getProfile":{"name":"Alice","email":null}},"errors":[{"path":["getProfile","email"],"data":null,"errorType":"Unauthorized","errorInfo":null,"#
+            + #""locations":[{"line":1,"column":30,"sourceName":null}],"message":"Not Authorized to access email on type Profile"}]}"#
+        #expect(other.text == expected, "\(other.text)")
+        // The owner reads it, without an error.
+        let own = try await server.post(#"{ getProfile(id: "a") { email } }"#, headers: alice)
+        #expect(own.text == #"{"data":{"getProfile":{"email":"alice@example.com"}}}"#, "\(own.text)")
+
+        // A list: one error per record withheld, at its index; the caller's own record keeps its value.
+        let listed = try await server.post("{ listProfiles { items { id mail: email } } }", headers: bob)
+        let object = try #require(try Self.json(listed) as? [String: Any])
+        let items = try #require(value(object, "data", "listProfiles", "items") as? [[String: Any]], "\(listed.text)")
+        let aliceIndex = try #require(items.firstIndex { $0["id"] as? String == "a" })
+        #expect(items[aliceIndex]["mail"] is NSNull && items[1 - aliceIndex]["mail"] as? String == "bob@example.com", "\(listed.text)")
+        let errors = try #require(object["errors"] as? [[String: Any]], "\(listed.text)")
+        #expect(errors.count == 1)
+        #expect((errors.first?["path"] as? [Any]).map { "\($0)" } == "\(["listProfiles", "items", aliceIndex, "mail"] as [Any])", "\(listed.text)")
+        #expect(listed.text.contains(#""path":["listProfiles","items",\#(aliceIndex),"mail"]"#), "\(listed.text)")
+        #expect(errors.first?["errorType"] as? String == "Unauthorized" && errors.first?["message"] as? String == "Not Authorized to access email on type Profile")
+        #expect(!listed.text.contains("__denied"))
+
+        // A mutation's answer shows the owner their own field (AppSync nulls it for everyone there; docs/auth-rules.md).
+        let renamed = try await server.post(#"mutation { updateProfile(input: {id: "a", name: "Al"}) { name email } }"#, headers: alice)
+        #expect(renamed.text == #"{"data":{"updateProfile":{"name":"Al","email":"alice@example.com"}}}"#, "\(renamed.text)")
+    }
+
     @Test("subscriptions: each user gets only their own notes' events; an owner argument naming someone else is Unauthorized")
     func subscriptions() async throws {
         let server = try await Self.start()
