@@ -8,7 +8,9 @@ import Testing
 struct FieldRuleTests {
     typealias H = OwnerRuleTests
 
-    @Test("a field denied to the caller is null with Unauthorized on reads and null without error in mutation answers; an owner-only field is null with Unauthorized in others' records")
+    @Test(
+        "a field denied to the caller is null with Unauthorized on reads and null without error in mutation answers; an owner-only field is null with Unauthorized in others' records"
+    )
     func reads() async throws {
         let h = try await H.harness()
         defer { h.server.stop() }

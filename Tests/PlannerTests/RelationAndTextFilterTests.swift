@@ -110,7 +110,9 @@ struct RelationAndTextFilterTests {
     @Test("unknown quantifiers and non-object relation filters are refused")
     func malformed() {
         // A key the input type lacks, sent in variables, gets AppSync's words for the whole request.
-        #expect(Self.error(["members": ["any": ["name": ["eq": "a"]]]])?.message == "The variables input contains a field name 'any' that is not defined for input object type 'ModelMemberRelationFilterInput' ")
+        #expect(
+            Self.error(["members": ["any": ["name": ["eq": "a"]]]])?.message
+                == "The variables input contains a field name 'any' that is not defined for input object type 'ModelMemberRelationFilterInput' ")
         #expect(Self.error(["members": "x"])?.code == .badValue)
         #expect(Self.error(["members": ["some": nil]]) == nil)
     }
@@ -118,7 +120,9 @@ struct RelationAndTextFilterTests {
     @Test("the text operators apply to single string fields; without ICU the case-insensitive ones are refused and search still works")
     func textOperatorLimits() throws {
         // Only string fields' inputs have them: another type's input refuses the key as AppSync refuses any unknown key.
-        #expect(Self.error(["id": ["eqInsensitive": "x"]])?.message == "The variables input contains a field name 'eqInsensitive' that is not defined for input object type 'ModelIDInput' ")
+        #expect(
+            Self.error(["id": ["eqInsensitive": "x"]])?.message
+                == "The variables input contains a field name 'eqInsensitive' that is not defined for input object type 'ModelIDInput' ")
         #expect(Self.error(["size": ["search": "x"]])?.message == "The variables input contains a field name 'search' that is not defined for input object type 'ModelIntInput' ")
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("schema"))
         let withoutICU = OperationPlanner(view: APISchemaView(api: try APISchema.build(from: schema), hasCaseFolding: false))
@@ -177,9 +181,15 @@ struct RelationAndTextFilterTests {
         #expect(Operator.textExtensions.allSatisfy { !appSyncStrings.contains($0.rawValue) })
         #expect(OperatorTableTests.inputBlock(named: "ModelTeamFilterInput", in: appSync)?.contains("members") == false)
         #expect(!appSync.contains("RelationFilterInput"))
-        #expect(Self.error(["members": ["some": [:]]], planner: Self.appSync)?.message == "The variables input contains a field name 'members' that is not defined for input object type 'ModelTeamFilterInput' ")
-        #expect(Self.error(["mantra": ["eqInsensitive": "a"]], planner: Self.appSync)?.message == "The variables input contains a field name 'eqInsensitive' that is not defined for input object type 'ModelStringInput' ")
-        #expect(Self.error(["mantra": ["search": "a"]], planner: Self.appSync)?.message == "The variables input contains a field name 'search' that is not defined for input object type 'ModelStringInput' ")
+        #expect(
+            Self.error(["members": ["some": [:]]], planner: Self.appSync)?.message
+                == "The variables input contains a field name 'members' that is not defined for input object type 'ModelTeamFilterInput' ")
+        #expect(
+            Self.error(["mantra": ["eqInsensitive": "a"]], planner: Self.appSync)?.message
+                == "The variables input contains a field name 'eqInsensitive' that is not defined for input object type 'ModelStringInput' ")
+        #expect(
+            Self.error(["mantra": ["search": "a"]], planner: Self.appSync)?.message
+                == "The variables input contains a field name 'search' that is not defined for input object type 'ModelStringInput' ")
         #expect(throws: PlanErrors.self) { try Self.appSync.plan(query: literal, operationName: nil, inputs: [:]) }
     }
 }

@@ -88,7 +88,9 @@ struct SortAndCountTests {
         #expect(Self.error(listMembers, ["s": [["field": "name"], ["field": "name", "direction": "DESC"]]])?.code == .invalidArguments)
         #expect(Self.error(listMembers, ["s": [["field": "team"]]])?.code == .badValue)
         #expect(Self.error(listMembers, ["s": [["field": "name", "direction": "UP"]]])?.code == .badValue)
-        #expect(Self.error(listMembers, ["s": [["field": "name", "extra": 1]]])?.message == "The variables input contains a field name 'extra' that is not defined for input object type 'ModelMemberSortInput' ")
+        #expect(
+            Self.error(listMembers, ["s": [["field": "name", "extra": 1]]])?.message
+                == "The variables input contains a field name 'extra' that is not defined for input object type 'ModelMemberSortInput' ")
         #expect(Self.error(#"query { getTeam(id: "t") { members(sortDirection: DESC, sort: [{field: name}]) { items { id } } } }"#)?.code == .invalidArguments)
         let hidden = "query($s: [ModelProfileSortInput!]) { listProfiles(sort: $s) { items { id } } }"
         let bob = Caller(mode: .userPools, claims: .object([("sub", .string("sub-bob")), ("cognito:username", .string("bob"))]))
