@@ -28,6 +28,10 @@ package final class ChangeFeed: Sendable {
         package var pruneInterval: Duration = .seconds(60)
         /// Most changes handed over at once.
         package var batchSize = 500
+        /// Most bytes of row images handed over at once (a change larger than this alone is handed over alone):
+        /// what a batch holds in memory, several times over while it is read and delivered, whatever the rows'
+        /// size.
+        package var batchBytes = 4 << 20
         /// The shortest time between two reads. Under a stream of writes, reads then take the changes of several
         /// writes at once (one read and one delivery statement for many writes); a write after a quiet spell is
         /// read at once.

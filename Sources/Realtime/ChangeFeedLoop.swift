@@ -81,7 +81,7 @@ struct ChangeFeedLoop {
                 return false
             }
         }
-        let rows = try connection.query(ChangeLog.readStatement, [String(cursor.position), String(feed.settings.batchSize)]).rows
+        let rows = try connection.query(ChangeLog.readStatement, [String(cursor.position), String(feed.settings.batchSize), String(feed.settings.batchBytes)]).rows
         guard let first = rows.first, let snapshot = first[0].flatMap(TransactionSnapshot.init) else { return false }
         if let pruned = first[1].flatMap({ Int64($0) }), pruned > cursor.position {
             cursor.skip(to: pruned)
@@ -89,11 +89,13 @@ struct ChangeFeedLoop {
             feed.handOver(.lost(through: pruned))
             return true
         }
-        let changes = rows.compactMap { Change(logRow: Array($0.dropFirst(2))) }
+        let changes = rows.compactMap { Change(logRow: Array($0.dropFirst(2).dropLast())) }
         guard !changes.isEmpty else { return false }
         let ready = cursor.advance(over: changes.map(\.id), snapshot: snapshot)
         if ready > 0 { feed.handOver(.changes(Array(changes.prefix(ready)))) }
-        return ready == changes.count && changes.count == feed.settings.batchSize
+        // More may be waiting when the count limit was reached, or the byte limit left changes behind.
+        let fetched = Int(first.last.flatMap { $0 } ?? "") ?? changes.count
+        return ready == changes.count && (fetched == feed.settings.batchSize || fetched > changes.count)
     }
 
     /// Waits for another session's notification, a wake-up or `timeout`, and consumes what arrived. The

@@ -164,21 +164,37 @@ package final class SubscriptionHub: Sendable {
         resumable.remember(ResumeWindow.Key(credential: credential, subscriptionID: id), request: request, position: position)
     }
 
-    /// Sends `subscriber` the changes it follows in (`after`, `through`], from the change log.
+    /// Sends `subscriber` the changes it follows in (`after`, `through`], from the change log: at most
+    /// `maximumReplay` of them, read and delivered in chunks of at most 500 changes and 4 MB of row images, so a
+    /// long absence costs memory for one chunk at a time.
     private func replay(to subscriber: Subscriber, after: Int64, through: Int64) async {
+        var position = after
+        var replayed = 0
         do {
-            let parameters = [String(after), String(through), subscriber.plan.table.name, subscriber.plan.change.rawValue]
-            let rows = try await executor.runner.run(ChangeLog.replayStatement, parameters, idempotent: true, tenant: "").rows
-            let changes = rows.compactMap(Change.init(logRow:)).filter { subscriber.plan.table.schema == nil || subscriber.plan.table.schema == $0.schema }
-            guard !changes.isEmpty else { return }
-            let images = "[" + changes.map(\.image).joined(separator: ",") + "]"
-            let result = try await executor.deliver(subscriber.plan.delivery, images: images, readsFields: subscriber.plan.filter != nil)
-            let events = Self.events(rows: result.rows, changes: changes, members: [subscriber]).map(\.event)
-            await Self.send([(subscriber.sink, events)])
+            while replayed < Self.maximumReplay, position < through {
+                let parameters = [
+                    String(position), String(through), subscriber.plan.table.name, subscriber.plan.change.rawValue, String(min(500, Self.maximumReplay - replayed)),
+                    String(4 << 20),
+                ]
+                let rows = try await executor.runner.run(ChangeLog.replayStatement, parameters, idempotent: true, tenant: "").rows
+                let read = rows.compactMap(Change.init(logRow:))
+                guard let last = read.last else { return }
+                position = last.id
+                replayed += read.count
+                let changes = read.filter { subscriber.plan.table.schema == nil || subscriber.plan.table.schema == $0.schema }
+                guard !changes.isEmpty else { continue }
+                let images = "[" + changes.map(\.image).joined(separator: ",") + "]"
+                let result = try await executor.deliver(subscriber.plan.delivery, images: images, readsFields: subscriber.plan.filter != nil)
+                let events = Self.events(rows: result.rows, changes: changes, members: [subscriber]).map(\.event)
+                await Self.send([(subscriber.sink, events)])
+            }
         } catch {
             logger.warning("could not replay missed events to a resumed subscription", metadata: ["error": "\(error)"])
         }
     }
+
+    /// Most missed changes replayed to one resumed subscription.
+    static let maximumReplay = 10_000
 
     /// Removes subscription `id` of `sink`; false when there was none.
     @discardableResult

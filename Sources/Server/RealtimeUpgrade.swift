@@ -89,7 +89,15 @@ struct ChannelSocket: RealtimeSocket {
         }
     }
 
+    /// How long the closing handshake may take before the connection is dropped without it: a client that does
+    /// not read never takes the close frame off the socket, nor answers it, and would hold the connection (and
+    /// the server's shutdown) for good.
+    static let closeDeadline: TimeAmount = .seconds(5)
+
     func close(code: UInt16, reason: String) async {
+        let channel = channel
+        let deadline = channel.eventLoop.scheduleTask(in: Self.closeDeadline) { channel.close(mode: .all, promise: nil) }
         try? await writer.close(.init(codeNumber: Int(code)), reason: reason)
+        deadline.cancel()
     }
 }

@@ -94,15 +94,26 @@ package enum ChangeLog {
         }
     }
 
-    /// Reads up to `$2` changes after id `$1`, with the reading snapshot (`pg_current_snapshot()`, for
-    /// `ChangeCursor`) and the pruning horizon. Always returns at least one row; when there are no changes, its
-    /// change columns are null. Columns: snapshot, pruned_through, id, table_schema, table_name, operation,
-    /// new_row, old_row, transaction_id.
+    /// Reads up to `$2` changes after id `$1`, and no more of them than `$3` bytes of row images hold (the first
+    /// always, whatever its size), with the reading snapshot (`pg_current_snapshot()`, for `ChangeCursor`) and the
+    /// pruning horizon. Always returns at least one row; when there are no changes, its change columns are null.
+    /// Columns: snapshot, pruned_through, id, table_schema, table_name, operation, new_row, old_row,
+    /// transaction_id, and how many changes the count limit alone would have read (more than were returned when
+    /// the byte limit cut the batch short).
     package static let readStatement = """
-        SELECT s.snapshot, h.pruned_through, c.id, c.table_schema, c.table_name, c.operation, c.new_row::text, c.old_row::text, c.transaction_id::text
+        SELECT s.snapshot, h.pruned_through, c.id, c.table_schema, c.table_name, c.operation, c.new_row, c.old_row, c.transaction_id, c.fetched
         FROM (SELECT pg_current_snapshot()::text AS snapshot) s
         CROSS JOIN modelgraph.change_horizon h
-        LEFT JOIN LATERAL (SELECT * FROM modelgraph.changes WHERE id > $1::bigint ORDER BY id LIMIT $2::integer) c ON true
+        LEFT JOIN LATERAL (
+          SELECT * FROM (
+            SELECT w.*, sum(w.size) OVER (ORDER BY w.id) - w.size AS before, count(*) OVER () AS fetched
+            FROM (
+              SELECT id, table_schema, table_name, operation, new_row::text AS new_row, old_row::text AS old_row, transaction_id::text AS transaction_id,
+                     coalesce(octet_length(new_row::text), 0) + coalesce(octet_length(old_row::text), 0) AS size
+              FROM modelgraph.changes WHERE id > $1::bigint ORDER BY id LIMIT $2::integer
+            ) w
+          ) b WHERE b.before < $3::bigint
+        ) c ON true
         ORDER BY c.id
         """
 
@@ -110,12 +121,19 @@ package enum ChangeLog {
     /// before the subscription and are not delivered to it.
     package static let snapshotStatement = "SELECT pg_current_snapshot()::text"
 
-    /// The changes of table `$3` and operation `$4` with ids in (`$1`, `$2`], in id order, at most 10,000
-    /// (a resumed subscription's missed events). Columns: id, table_schema, table_name, operation, new_row, old_row,
-    /// transaction_id.
+    /// The changes of table `$3` and operation `$4` with ids in (`$1`, `$2`], in id order: at most `$5` of them,
+    /// and no more than `$6` bytes of row images hold (the first always), one chunk of a resumed subscription's
+    /// missed events. Columns: id, table_schema, table_name, operation, new_row, old_row, transaction_id.
     package static let replayStatement = """
-        SELECT id, table_schema, table_name, operation, new_row::text, old_row::text, transaction_id::text FROM modelgraph.changes
-        WHERE id > $1::bigint AND id <= $2::bigint AND table_name = $3 AND operation = $4 ORDER BY id LIMIT 10000
+        SELECT id, table_schema, table_name, operation, new_row, old_row, transaction_id FROM (
+          SELECT w.*, sum(w.size) OVER (ORDER BY w.id) - w.size AS before
+          FROM (
+            SELECT id, table_schema, table_name, operation, new_row::text AS new_row, old_row::text AS old_row, transaction_id::text AS transaction_id,
+                   coalesce(octet_length(new_row::text), 0) + coalesce(octet_length(old_row::text), 0) AS size
+            FROM modelgraph.changes
+            WHERE id > $1::bigint AND id <= $2::bigint AND table_name = $3 AND operation = $4 ORDER BY id LIMIT $5::integer
+          ) w
+        ) b WHERE b.before < $6::bigint ORDER BY id
         """
 
     /// The newest id and the horizon, for a reader with nobody to deliver to: it skips ahead.

@@ -185,15 +185,19 @@ struct RelationAndTextFilterEndToEndTests {
         let server = try await LiveServer.start(schema: "bench-blog", surface: .appSync)
         defer { server.stop() }
         let filters: [([String: Any], String)] = [
-            (["comments": ["some": ["content": ["eq": "x"]]]], "Unknown filter field 'comments' on 'Post'."),
-            (["blog": ["name": ["eq": "x"]]], "Unknown filter field 'blog' on 'Post'."),
-            (["title": ["eqInsensitive": "x"]], "Unknown filter operator 'eqInsensitive' on 'title'."),
-            (["content": ["search": "x"]], "Unknown filter operator 'search' on 'content'."),
+            (
+                ["comments": ["some": ["content": ["eq": "x"]]]],
+                "The variables input contains a field name 'comments' that is not defined for input object type 'ModelPostFilterInput' "
+            ),
+            (["blog": ["name": ["eq": "x"]]], "The variables input contains a field name 'blog' that is not defined for input object type 'ModelPostFilterInput' "),
+            (["title": ["eqInsensitive": "x"]], "The variables input contains a field name 'eqInsensitive' that is not defined for input object type 'ModelStringInput' "),
+            (["content": ["search": "x"]], "The variables input contains a field name 'search' that is not defined for input object type 'ModelStringInput' "),
         ]
         for (filter, message) in filters {
             let response = try await server.graphQL(Self.listPosts, variables: ["f": filter])
             #expect(value(response, "errors", 0, "message") as? String == message, "\(response)")
-            #expect(value(response, "data", "listPosts") is NSNull)
+            // The request is refused as a whole, before anything runs.
+            #expect(response["data"] is NSNull, "\(response)")
         }
         let plain = try await server.graphQL(Self.listPosts, variables: ["f": ["title": ["eq": "x"]]])
         #expect(plain["errors"] == nil)

@@ -51,11 +51,14 @@ enum TestHTTP {
         }
     }
 
-    /// Posts `{"query": query}` to the `/graphql` endpoint on `port` with API key `key` (none when nil).
-    static func graphQL(port: Int, key: String?, query: String, timeout: TimeInterval = 30) async throws -> Answer {
+    /// Posts `{"query": query, "variables": variables}` to the `/graphql` endpoint on `port` with API key `key`
+    /// (none when nil).
+    static func graphQL(port: Int, key: String?, query: String, variables: [String: Any]? = nil, timeout: TimeInterval = 30) async throws -> Answer {
         var headers = ["Content-Type": "application/json"]
         if let key { headers["x-api-key"] = key }
-        let body = try JSONSerialization.data(withJSONObject: ["query": query])
+        var request: [String: Any] = ["query": query]
+        if let variables { request["variables"] = variables }
+        let body = try JSONSerialization.data(withJSONObject: request)
         return try await send(URL(string: "http://127.0.0.1:\(port)/graphql")!, body: body, headers: headers, timeout: timeout)
     }
 }
