@@ -186,7 +186,7 @@ let package = Package(
             dependencies: [
                 "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner",
                 "Execution", "JSON",
-                "Auth", "Authentication", "Introspection", "SwiftCodegen", "Studio",
+                "Auth", "Authentication", "Introspection", "SwiftCodegen", "Studio", "ClientConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The listen check before start-up and the errors it reports.
@@ -195,6 +195,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The configuration files Amplify apps read (amplify_outputs.json with its model introspection, Gen 1's
+        // aws-exports.js and amplifyconfiguration.json): pure, from the schema.
+        .target(name: "ClientConfig", dependencies: ["JSON", "ModelIR"], swiftSettings: swiftSettings),
         // Hostile-input testing: a seeded request generator, an oracle for the answers, and a campaign runner,
         // shared by the end-to-end fuzz test and `modelgraph-fuzz` (scripts/fuzz).
         .target(name: "Fuzzing", swiftSettings: swiftSettings),
@@ -272,6 +275,7 @@ let package = Package(
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
         // Pure tests: no database.
+        .testTarget(name: "ClientConfigTests", dependencies: ["ClientConfig", "ModelIR", "SchemaParser", "JSON", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SwiftCodegenTests", dependencies: ["SwiftCodegen", "SchemaParser", "ModelIR", "TestSupport"],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.

@@ -424,3 +424,32 @@ struct ServeFirstRunTests {
         #expect(errors.contains("has changes that no migration holds yet"), "\(errors)")
     }
 }
+
+@Suite("Command line: outputs")
+struct OutputsCommandTests {
+    @Test("outputs writes amplify_outputs.json for the schema and URL (the key only when given); --format gen1 writes both Gen 1 files; a bad URL is refused")
+    func outputs() async throws {
+        let folder = try CommandLineTests.projectFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, printed, errors) = try await CommandLineTests.run(
+            ["outputs", "--url", "https://localhost:8443/graphql", "--api-key", "mg_a_b", "-o", "out.json"], in: folder)
+        #expect(status == 0, "\(errors)")
+        #expect(printed.contains("Wrote out.json"))
+        let written = try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8)
+        let value = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any]
+        #expect(value?["version"] as? String == "1.4")
+        #expect((value?["data"] as? [String: Any])?["url"] as? String == "https://localhost:8443/graphql")
+        #expect((value?["data"] as? [String: Any])?["api_key"] as? String == "mg_a_b")
+        let models = ((value?["data"] as? [String: Any])?["model_introspection"] as? [String: Any])?["models"] as? [String: Any]
+        #expect(Set(models?.keys.map { $0 } ?? []) == ["Team", "Member"], "\(written.prefix(400))")
+
+        let (gen1, _, gen1Errors) = try await CommandLineTests.run(["outputs", "--url", "http://127.0.0.1:8080/graphql", "--format", "gen1", "-o", "src"], in: folder)
+        #expect(gen1 == 0, "\(gen1Errors)")
+        let exports = try String(contentsOf: folder.appendingPathComponent("src/aws-exports.js"), encoding: .utf8)
+        #expect(exports.contains(#""aws_appsync_graphqlEndpoint": "http://127.0.0.1:8080/graphql""#) && exports.contains("export default awsmobile;"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("src/amplifyconfiguration.json").path))
+
+        let (refused, _, message) = try await CommandLineTests.run(["outputs", "--url", "localhost:8080"], in: folder)
+        #expect(refused == 1 && message.contains("--url must be an http:// or https:// URL"), "\(message)")
+    }
+}

@@ -1,0 +1,55 @@
+import ClientConfig
+import JSON
+import ModelIR
+import SchemaParser
+import TestSupport
+import Testing
+
+/// The client configuration files, compared with golden files for every example schema. The goldens were
+/// checked against the shapes Amplify's own generators write (amplify-codegen's model-introspection visitor and
+/// its snapshots, amplify-backend's client-config writer): key order, association shapes, keys, auth rules.
+@Suite("Client configuration: amplify_outputs.json and the Gen 1 files")
+struct ClientConfigTests {
+    static let examples = ["team-members", "blog-implicit", "author-editor", "composite-references", "custom-primary-keys", "customer-cart", "objectbox-style", "post-tags"]
+
+    static func schema(_ name: String) throws -> Schema {
+        try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name))
+    }
+
+    @Test("amplify_outputs.json of every example schema matches its golden file", arguments: examples)
+    func outputs(name: String) throws {
+        let configuration = ClientConfiguration(url: "https://localhost:8080/graphql", apiKey: "mg_0123abcd_secret", modes: [.apiKey, .userPools])
+        let text = configuration.amplifyOutputs(for: try Self.schema(name))
+        if let difference = Golden.check(text, named: "\(name).amplify_outputs.json") { Issue.record(Comment(rawValue: difference)) }
+        // The file is JSON the clients read: version 1.x, the data category's required members.
+        let value = try JSONReader.parse(Array(text.utf8))
+        #expect(value["version"] == .string("1.4"))
+        #expect(value["data"]?["default_authorization_type"] == .string("API_KEY"))
+        #expect(value["data"]?["authorization_types"] == .list([.string("AMAZON_COGNITO_USER_POOLS")]))
+        #expect(value["data"]?["model_introspection"]?["version"] == .int(1))
+    }
+
+    @Test("the Gen 1 files of an example: aws-exports.js and amplifyconfiguration.json")
+    func gen1() throws {
+        let configuration = ClientConfiguration(url: "https://localhost:8080/graphql", region: "eu-west-1", apiKey: "mg_0123abcd_secret", modes: [.apiKey])
+        if let difference = Golden.check(configuration.awsExports(), named: "aws-exports.js") { Issue.record(Comment(rawValue: difference)) }
+        if let difference = Golden.check(configuration.amplifyConfigurationJSON(), named: "amplifyconfiguration.json") { Issue.record(Comment(rawValue: difference)) }
+        let withoutKey = ClientConfiguration(url: "http://127.0.0.1:8080/graphql", modes: [.userPools, .apiKey]).amplifyConfigurationJSON()
+        #expect(!withoutKey.contains("aws_appsync_apiKey") && withoutKey.contains(#""aws_appsync_authenticationType": "AMAZON_COGNITO_USER_POOLS""#))
+        #expect(withoutKey.contains(#""aws_project_region": "us-east-1""#))
+    }
+
+    @Test("no API key: the member is left out; no additional modes: an empty list")
+    func optionalMembers() throws {
+        let text = ClientConfiguration(url: "https://localhost/graphql", modes: [.userPools]).amplifyOutputs(for: try Self.schema("team-members"))
+        let value = try JSONReader.parse(Array(text.utf8))
+        #expect(value["data"]?["api_key"] == nil)
+        #expect(value["data"]?["authorization_types"] == .list([]))
+    }
+
+    @Test("JSON laid out as JSON.stringify(value, null, 2) lays it out")
+    func prettyText() {
+        let value = JSONValue.object([("a", .list([.int(1), .string("x")])), ("b", .object([])), ("c", .list([])), ("d", .object([("e", .null)]))])
+        #expect(JSONPrettyText.encode(value) == "{\n  \"a\": [\n    1,\n    \"x\"\n  ],\n  \"b\": {},\n  \"c\": [],\n  \"d\": {\n    \"e\": null\n  }\n}")
+    }
+}
