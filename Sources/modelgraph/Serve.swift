@@ -65,6 +65,7 @@ struct Serve: AsyncParsableCommand {
         help: "For a schema that maps an existing database: the PostgreSQL schema holding its tables (env MODELGRAPH_SCHEMA_NAME).")
     var schemaName: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA_NAME"] ?? "public"
     @Flag(help: "Do not apply pending migrations at start-up.") var noMigrate = false
+    @OptionGroup var outputsOptions: ServeOutputs
     @Flag(help: "Apply pending migrations at start-up even when they drop data (marked DESTRUCTIVE); without it serve refuses and names them.")
     var allowDestructive = false
 
@@ -280,10 +281,14 @@ struct Serve: AsyncParsableCommand {
                 client: client, cacheLifetime: TimeInterval(keyCacheSeconds),
                 replicaRead: ReplicaOptions.keyReads(on: replicas))
             // Without the apiKey mode no key would be accepted: none is made.
+            var madeKey: String?
             if authorization.modes.contains(.apiKey), try await !keys.hasUsableKey() {
                 let key = try await keys.create(description: "created by serve", lifetime: schemaAuthorization.apiKeyLifetime ?? APIKeyStore.defaultLifetime)
                 FileHandle.standardError.write(Data("API key: \(key)\n".utf8))
+                madeKey = key
             }
+            let outputsKey = authorization.modes.contains(.apiKey) ? await outputsOptions.apiKey(made: madeKey, keys: keys) : nil
+            let servedSchema = schema
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
@@ -321,6 +326,8 @@ struct Serve: AsyncParsableCommand {
                     onServerRunning: { port in
                         let scheme = configuration.tls == nil ? "http" : "https"
                         logger.info("serving \(scheme)://\(host):\(port)/graphql (real-time: \(scheme == "http" ? "ws" : "wss")://\(host):\(port)/graphql/realtime)")
+                        outputsOptions.write(
+                            url: ServeOutputs.url(scheme: scheme, host: host, port: port), apiKey: outputsKey, modes: authorization.modes, schema: servedSchema, logger: logger)
                         if let studio = configuration.studio {
                             logger.info("studio: \(scheme)://\(host):\(port)/ (plans \(studio.plans ? "on" : "off"))")
                         }

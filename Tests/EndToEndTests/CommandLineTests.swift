@@ -453,3 +453,28 @@ struct OutputsCommandTests {
         #expect(refused == 1 && message.contains("--url must be an http:// or https:// URL"), "\(message)")
     }
 }
+
+@Suite("Command line: serve --outputs")
+struct ServeOutputsTests {
+    @Test("serve --outputs writes amplify_outputs.json with the URL it serves and the key it made; started again, it keeps that key")
+    func outputsAtStart() async throws {
+        let folder = try CommandLineTests.projectFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try await TestDatabase.makeDatabase()
+        let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", database, "--outputs", "amplify_outputs.json"])
+        let key = try serve.apiKey()
+        #expect(await serve.waitForLog("client configuration: wrote amplify_outputs.json", seconds: 30), "\(serve.logText)")
+        let file = folder.appendingPathComponent("amplify_outputs.json")
+        let data = (try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])?["data"] as? [String: Any]
+        #expect(data?["url"] as? String == "http://127.0.0.1:\(serve.port)/graphql")
+        #expect(data?["api_key"] as? String == key)
+        #expect(await serve.terminate() == 0)
+        // No key is made the second time: the file's own key, still valid, is written again.
+        let again = try await ServeProcess.start(in: folder, arguments: ["--database-url", database, "--outputs", "amplify_outputs.json"], logName: "again.log")
+        #expect(await again.waitForLog("client configuration: wrote", seconds: 30))
+        let rewritten = (try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])?["data"] as? [String: Any]
+        #expect(rewritten?["api_key"] as? String == key)
+        #expect(rewritten?["url"] as? String == "http://127.0.0.1:\(again.port)/graphql")
+        #expect(await again.terminate() == 0)
+    }
+}
