@@ -53,6 +53,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         // Already in the graph through Hummingbird's TLS module: certificates and keys for `serve --tls-cert`.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Already in the graph through jwt-kit: the local certificate authority and server certificate of
+        // `serve --dev-tls`, made with swift-crypto's keys rather than by running openssl.
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -150,6 +154,9 @@ let package = Package(
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // Already in the graph through HummingbirdTLS: reading the PEM files `serve --tls-cert/--tls-key` names.
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // serve --dev-tls: the local authority and its server certificate.
+                .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

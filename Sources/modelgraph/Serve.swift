@@ -140,6 +140,7 @@ struct Serve: AsyncParsableCommand {
     var tlsCert: String = ProcessInfo.processInfo.environment["MODELGRAPH_TLS_CERT"] ?? ""
     @Option(help: "PEM private key of --tls-cert (env MODELGRAPH_TLS_KEY).")
     var tlsKey: String = ProcessInfo.processInfo.environment["MODELGRAPH_TLS_KEY"] ?? ""
+    @OptionGroup var developmentTLS: DevelopmentTLSOptions
     @Option(help: "Log statements slower than this many milliseconds (env MODELGRAPH_SLOW_STATEMENT_MS).") var slowStatement: Int = Self.environment(
         "MODELGRAPH_SLOW_STATEMENT_MS", 500)
     @Option(help: "PostgreSQL statement timeout in milliseconds (env MODELGRAPH_STATEMENT_TIMEOUT_MS).") var statementTimeout: Int = Self.environment(
@@ -183,6 +184,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         if tlsCert.isEmpty != tlsKey.isEmpty { throw ValidationError("--tls-cert and --tls-key go together: give both, or neither.") }
+        if developmentTLS.enabled, !tlsCert.isEmpty { throw ValidationError("--dev-tls makes its own certificate: give it or --tls-cert/--tls-key, not both.") }
         for (name, value) in [
             ("--port", port), ("--connections", connections), ("--pipeline-depth", pipelineDepth), ("--event-loops", eventLoops), ("--max-body", maxBody),
             ("--max-depth", maxDepth), ("--max-aliases", maxAliases), ("--max-fields", maxFields), ("--max-nesting", maxNesting), ("--max-cost", maxCost),
@@ -240,6 +242,7 @@ struct Serve: AsyncParsableCommand {
             }
             // A port in use stops serve here, before it starts or migrates a database.
             try await checkListenAddress(host: host, port: port)
+            try developmentTLS.prepare(logger: logger)
             try startup.check()
             let (client, cluster) = try databaseOptions.resolved(for: document).connect(logger: logger, sharing: .exclusive) { database in
                 database.connections = connections
@@ -400,7 +403,7 @@ struct Serve: AsyncParsableCommand {
             introspection: !(noIntrospection || ProcessInfo.processInfo.environment["MODELGRAPH_NO_INTROSPECTION"] == "1"), maximumConcurrentRequestsPerKey: maxConcurrentPerKey,
             requestHeadTimeout: .seconds(requestHeadTimeout), requestBodyTimeout: .seconds(requestBodyTimeout), maximumConnections: maxConnections,
             metricsToken: metricsToken.isEmpty ? nil : metricsToken,
-            tls: tlsCert.isEmpty ? nil : TLSFiles(certificateChain: tlsCert, privateKey: tlsKey), instanceID: instanceID
+            tls: developmentTLS.files ?? (tlsCert.isEmpty ? nil : TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)), instanceID: instanceID
         )
     }
 }

@@ -61,7 +61,7 @@ final class ServeProcess: @unchecked Sendable {
             let serve = try launch(
                 in: folder, port: attempt == 0 ? port : nil, arguments: arguments, environment: environment,
                 logName: attempt == 0 ? logName : "\(base).retry\(attempt).log")
-            if await serve.waitForLog("serving http://") { return serve }
+            if await serve.waitForLog("serving http") { return serve }
             serve.process.terminate()
             serve.process.waitUntilExit()
             guard serve.logText.contains("is in use") else { throw ServeFailure(description: "serve did not start:\n\(serve.logText)") }
