@@ -204,7 +204,9 @@ let package = Package(
         ),
         // The configuration files Amplify apps read (amplify_outputs.json with its model introspection, Gen 1's
         // aws-exports.js and amplifyconfiguration.json): pure, from the schema.
-        .target(name: "ClientConfig", dependencies: ["JSON", "ModelIR"], swiftSettings: swiftSettings),
+        // MD5 (swift-crypto) of the models' shape, the version DataStore compares.
+        .target(
+            name: "ClientConfig", dependencies: ["JSON", "ModelIR", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
         // Hostile-input testing: a seeded request generator, an oracle for the answers, and a campaign runner,
         // shared by the end-to-end fuzz test and `modelgraph-fuzz` (scripts/fuzz).
         .target(name: "Fuzzing", swiftSettings: swiftSettings),

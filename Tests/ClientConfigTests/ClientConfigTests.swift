@@ -52,4 +52,24 @@ struct ClientConfigTests {
         let value = JSONValue.object([("a", .list([.int(1), .string("x")])), ("b", .object([])), ("c", .list([])), ("d", .object([("e", .null)]))])
         #expect(JSONPrettyText.encode(value) == "{\n  \"a\": [\n    1,\n    \"x\"\n  ],\n  \"b\": {},\n  \"c\": [],\n  \"d\": {\n    \"e\": null\n  }\n}")
     }
+
+    @Test("DataStore's model files (codegen javascript) of every example schema match their golden files", arguments: examples)
+    func dataStoreModels(name: String) throws {
+        for file in DataStoreModels.files(for: try Self.schema(name)) {
+            if let difference = Golden.check(file.text, named: "\(name).models.\(file.name)") { Issue.record(Comment(rawValue: difference)) }
+        }
+    }
+
+    @Test("schema.js names a codegen version DataStore accepts and a version that changes with the models' shape")
+    func schemaVersion() throws {
+        let schema = try Self.schema("team-members")
+        let text = try #require(DataStoreModels.files(for: schema).first { $0.name == "schema.js" }?.text)
+        #expect(text.hasPrefix("export const schema = {\n    \"models\": {"))
+        #expect(text.contains(#""codegenVersion": "3.4.4""#))
+        var changed = schema
+        changed.models[0].fields.removeLast()
+        let other = try #require(DataStoreModels.files(for: changed).first { $0.name == "schema.js" }?.text)
+        let version = { (text: String) in text.split(separator: "\n").first { $0.contains("\"version\"") }.map(String.init) }
+        #expect(version(text) != nil && version(text) != version(other))
+    }
 }

@@ -1,0 +1,3 @@
+import { Schema } from '@aws-amplify/datastore';
+
+export declare const schema: Schema;
