@@ -157,7 +157,7 @@ package func buildApplication(
                 FirstRequestDeadline.disarm(in: channel.pipeline)
                 return RealtimeUpgrade.decide(request, channel: channel, endpoint: realtime, logger: logger)
             }
-            return FirstRequestDeadlineChannel(base: upgrading, timeout: head)
+            return FirstRequestDeadlineChannel(base: upgrading, timeout: head, noticesTLS: configuration.tls == nil)
         }
     } else {
         server = .http1(configuration: channel)

@@ -61,9 +61,12 @@ struct FirstRequestDeadlineChannel<Base: ServerChildChannel>: ServerChildChannel
 
     let base: Base
     let timeout: TimeAmount
+    /// True on a plain-HTTP port: a client's TLS handshake is noticed in the log (`TLSHandshakeNotice`).
+    var noticesTLS = false
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            if noticesTLS { try channel.pipeline.syncOperations.addHandler(TLSHandshakeNotice(logger: logger)) }
             try channel.pipeline.syncOperations.addHandler(FirstRequestDeadline(timeout: timeout))
         }.flatMap {
             base.setup(channel: channel, logger: logger)

@@ -451,6 +451,14 @@ struct OutputsCommandTests {
 
         let (refused, _, message) = try await CommandLineTests.run(["outputs", "--url", "localhost:8080"], in: folder)
         #expect(refused == 1 && message.contains("--url must be an http:// or https:// URL"), "\(message)")
+
+        let (generated, modelsPrinted, modelsErrors) = try await CommandLineTests.run(["codegen", "javascript", "--output", "src/models"], in: folder)
+        #expect(generated == 0 && modelsPrinted.contains("Wrote 4 file(s) to src/models"), "\(modelsErrors)")
+        let index = try String(contentsOf: folder.appendingPathComponent("src/models/index.js"), encoding: .utf8)
+        #expect(index.contains("initSchema(schema)") && index.contains("Team"))
+        for name in ["schema.js", "schema.d.ts", "index.d.ts"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("src/models/\(name)").path), "\(name)")
+        }
     }
 }
 

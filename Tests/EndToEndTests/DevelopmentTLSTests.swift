@@ -70,4 +70,22 @@ struct DevelopmentTLSTests {
         let chain = try String(contentsOf: tls.serverCertificate, encoding: .utf8)
         #expect(chain.components(separatedBy: "-----BEGIN CERTIFICATE-----").count == 3)
     }
+
+    @Test("a TLS handshake sent to a plain-HTTP serve is one log line naming --dev-tls, and plain HTTP goes on working")
+    func handshakeOnPlainPort() async throws {
+        let folder = try CommandLineTests.projectFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try await TestDatabase.makeDatabase()
+        let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", database])
+        defer { serve.process.terminate() }
+        for _ in 0..<3 {
+            let (status, _) = try await RealtimeTLSTests.run("/usr/bin/curl", ["-sS", "--max-time", "5", "https://127.0.0.1:\(serve.port)/graphql"])
+            #expect(status != 0)
+        }
+        #expect(await serve.waitForLog("serve with --dev-tls", seconds: 10), "\(serve.logText)")
+        // Once a minute at most.
+        #expect(serve.logText.components(separatedBy: "opened a TLS handshake").count == 2)
+        let (status, _) = try await serve.graphQL("{ __typename }", key: try serve.apiKey())
+        #expect(status == 200)
+    }
 }
