@@ -10,6 +10,16 @@ import Testing
 /// from a file or from a URL (served here by a local HTTP server that counts what it is asked).
 @Suite("Signing keys: caching, rotation, refresh limits, file and URL")
 struct SigningKeysTests {
+    /// A key set file holding `jwks` in a new folder (the caller removes it), and keys read from it on a hand-moved
+    /// clock, at most once per 30 s.
+    static func fileKeys(_ jwks: String) throws -> (folder: URL, file: URL, clock: HandMovedClock, keys: SigningKeys) {
+        let folder = try Self.folder()
+        let file = folder.appendingPathComponent("jwks.json")
+        try jwks.write(to: file, atomically: true, encoding: .utf8)
+        let clock = HandMovedClock()
+        return (folder, file, clock, SigningKeys(source: .file(file), minimumRefreshInterval: .seconds(30), now: clock.now))
+    }
+
     static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-keys-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -20,12 +30,8 @@ struct SigningKeysTests {
     func rotation() async throws {
         let old = try TokenMinter()
         let new = try TokenMinter()
-        let folder = try Self.folder()
+        let (folder, file, clock, keys) = try Self.fileKeys(try old.jwks())
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("jwks.json")
-        try old.jwks().write(to: file, atomically: true, encoding: .utf8)
-        let clock = HandMovedClock()
-        let keys = SigningKeys(source: .file(file), minimumRefreshInterval: .seconds(30), now: clock.now)
         #expect(try await keys.key(id: "rsa-1").algorithm == "RS256")
         // Rotation: the file now holds the new keys under new ids.
         let rotated = try new.jwks().replacingOccurrences(of: "rsa-1", with: "rsa-2")
@@ -120,12 +126,8 @@ extension SigningKeysTests {
     func rotationUnderSameKid() async throws {
         let old = try TokenMinter()
         let new = try TokenMinter()
-        let folder = try Self.folder()
+        let (folder, file, clock, keys) = try Self.fileKeys(try old.jwks())
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("jwks.json")
-        try old.jwks().write(to: file, atomically: true, encoding: .utf8)
-        let clock = HandMovedClock()
-        let keys = SigningKeys(source: .file(file), minimumRefreshInterval: .seconds(30), now: clock.now)
         let verifier = TokenVerifier(policy: TokenPolicy(issuer: TokenMinter.issuer, audiences: [TokenMinter.client]), keys: keys)
         _ = try await verifier.verify(try old.token(TokenMinter.claims()))
         try new.jwks().write(to: file, atomically: true, encoding: .utf8)

@@ -6,11 +6,14 @@ import Testing
 /// entries. Measured on a real `modelgraph serve` process through /proc.
 @Suite("Memory bounded under distinct large documents")
 struct MemoryBoundTests {
-    static func residentMegabytes(_ pid: Int32) -> Int {
+    /// A memory figure of process `pid` from /proc (`VmRSS:` now, `VmHWM:` its peak so far), in megabytes.
+    static func megabytes(_ pid: Int32, _ field: String) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
+
+    static func residentMegabytes(_ pid: Int32) -> Int { megabytes(pid, "VmRSS:") }
 
     @Test(
         "40 distinct 25 KB documents (about 2.5 MB of cached plans each), then 2,000 distinct 2 KB ones, leave RSS within the 8 MB cache budget plus slack", .timeLimit(.minutes(5))

@@ -6,13 +6,6 @@ import Testing
 /// process through /proc while 50 MB of events are owed to it.
 @Suite("Real-time: memory under a subscriber that does not read")
 struct RealtimeMemoryTests {
-    /// The process's peak resident memory so far (VmHWM), in megabytes.
-    static func peakMegabytes(_ pid: Int32) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
-    }
-
     @Test(
         "50 MB of 64 KB events owed to a graphql-ws subscriber that never reads: the server's peak memory grows by a small multiple of the 16 MB window, and it still shuts down",
         .timeLimit(.minutes(5)))
@@ -26,17 +19,13 @@ struct RealtimeMemoryTests {
         let create = "mutation($m: String!) { createTeam(input: {mantra: $m}) { id } }"
         // Warm up the paths the flood takes (planning, a delivery, the allocator's arenas) before the baseline.
         for _ in 0..<8 { _ = try await TestHTTP.graphQL(port: port, key: key, query: create, variables: ["m": mantra]) }
-        let before = Self.peakMegabytes(process.processIdentifier)
+        let before = MemoryBoundTests.megabytes(process.processIdentifier, "VmHWM:")
 
         let raw = try RawConnection(port: port)
         // A small receive buffer: the kernel takes little off the server's hands.
         var small: Int32 = 4096
         setsockopt(raw.descriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        let upgrade =
-            "GET /graphql/realtime HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\nx-api-key: \(key)\r\n\r\n"
-        #expect(raw.send(upgrade))
-        let head = await raw.read(until: "\r\n\r\n")
+        let head = await RealtimeSlowConsumerTests.upgrade(raw, port: port, key: key, subprotocol: "graphql-transport-ws")
         try #require(head.hasPrefix("HTTP/1.1 101"), "\(head)")
         let subscribe = #"{"id":"stalled","type":"subscribe","payload":{"query":"subscription { onCreateTeam { id mantra } }"}}"#
         #expect(RealtimeSlowConsumerTests.send(RealtimeSlowConsumerTests.clientFrame(#"{"type":"connection_init"}"#) + RealtimeSlowConsumerTests.clientFrame(subscribe), on: raw))
@@ -58,7 +47,7 @@ struct RealtimeMemoryTests {
         }
         // Delivery goes on after the last write: let it run into the window and the connection's end.
         try await Task.sleep(for: .seconds(5))
-        let growth = Self.peakMegabytes(process.processIdentifier) - before
+        let growth = MemoryBoundTests.megabytes(process.processIdentifier, "VmHWM:") - before
         // The window is 16 MB; before the feed's batches were bounded in bytes, peak growth was over 100 MB here.
         #expect(growth <= 48, "peak resident memory grew by \(growth) MB while 50 MB of events were owed")
         // A connection whose client reads nothing cannot take the close frame either: shutdown does not wait for it.

@@ -47,6 +47,16 @@ struct RealtimeSlowConsumerTests {
         return (texts, nil)
     }
 
+    /// Upgrades `connection` to a WebSocket of `subprotocol` with API key `key`, written by hand; the server's
+    /// answer head.
+    static func upgrade(_ connection: RawConnection, port: Int, key: String, subprotocol: String) async -> String {
+        let upgrade =
+            "GET /graphql/realtime HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: \(subprotocol)\r\nx-api-key: \(key)\r\n\r\n"
+        #expect(connection.send(upgrade))
+        return await connection.read(until: "\r\n\r\n")
+    }
+
     /// Sends raw bytes; false when the server has closed the connection.
     static func send(_ bytes: [UInt8], on connection: RawConnection) -> Bool {
         bytes.withUnsafeBytes { Glibc.send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
@@ -88,11 +98,7 @@ struct RealtimeSlowConsumerTests {
         defer { server.stop() }
         let port = server.url.port!
         let raw = try RawConnection(port: port)
-        let upgrade =
-            "GET /graphql/realtime HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-ws\r\nx-api-key: \(server.key)\r\n\r\n"
-        #expect(raw.send(upgrade))
-        let head = await raw.read(until: "\r\n\r\n")
+        let head = await Self.upgrade(raw, port: port, key: server.key, subprotocol: "graphql-ws")
         try #require(head.hasPrefix("HTTP/1.1 101"), "\(head)")
         #expect(head.lowercased().contains("sec-websocket-protocol: graphql-ws\r\n"))
         #expect(head.contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo="))
