@@ -107,6 +107,8 @@ package func buildApplication(
     let metrics = ServerMetrics(client: client, replicas: executor.runner as? ReplicaRouter, instanceID: configuration.instanceID)
     if let instance = configuration.instanceID { RequestIDs.shared.identify(instance: instance) }
     router.get("/healthz") { _, _ in "ok" }
+    // Amplify Flutter's API category checks the API's host with `GET /ping` and wants exactly `healthy`.
+    router.get("/ping") { _, _ in "healthy" }
     router.get("/readyz") { _, _ -> Response in
         if let problem = await readiness() {
             return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: problem + "\n")))

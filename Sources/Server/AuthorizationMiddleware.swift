@@ -23,7 +23,10 @@ struct AuthorizationMiddleware: RouterMiddleware {
             credential = accepted
         case .refused(let reason):
             if let reason { logger.info("request refused", metadata: ["requestId": "\(context.requestID)", "reason": "\(reason)"]) }
-            return Self.json(.unauthorized, ResponseJSON.unauthorized)
+            // amplify-js names the error from this header, not from the body (it then refreshes or rotates modes).
+            var refusal = Self.json(.unauthorized, ResponseJSON.unauthorized)
+            refusal.headers[Self.errorTypeHeader] = "UnauthorizedException"
+            return refusal
         case .unavailable(let unavailable):
             if case .signingKeys(let reason) = unavailable {
                 logger.warning("token signing keys unavailable", metadata: ["requestId": "\(context.requestID)", "reason": "\(reason)"])
@@ -41,6 +44,9 @@ struct AuthorizationMiddleware: RouterMiddleware {
         context.credential = credential
         return try await next(request, context)
     }
+
+    /// AppSync's header naming the error of a refused request.
+    static let errorTypeHeader = HTTPField.Name("x-amzn-ErrorType")!
 
     private static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
         Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
