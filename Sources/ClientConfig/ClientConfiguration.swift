@@ -13,6 +13,26 @@ package struct ClientConfiguration: Sendable {
     package var apiKey: String?
     /// The authorization modes, the default first.
     package var modes: [AuthProvider]
+    /// The Cognito user pool signed-in users sign in with, when user pools are a mode: the app's `Auth`
+    /// category needs it to get the tokens it sends.
+    package var userPool: UserPool?
+
+    /// A Cognito user pool as the client's `auth` configuration names it.
+    package struct UserPool: Sendable, Equatable {
+        /// Its region (`eu-west-1`).
+        package var region: String
+        /// Its id (`eu-west-1_AbC123`).
+        package var id: String
+        /// The app client the app signs in with.
+        package var clientID: String
+
+        /// A pool.
+        package init(region: String, id: String, clientID: String) {
+            self.region = region
+            self.id = id
+            self.clientID = clientID
+        }
+    }
 
     /// A configuration for the server at `url`.
     package init(url: String, region: String = ClientConfiguration.defaultRegion, apiKey: String? = nil, modes: [AuthProvider]) {
@@ -45,7 +65,16 @@ package struct ClientConfiguration: Sendable {
         data.append(("default_authorization_type", .string(Self.appSyncName(modes[0]))))
         data.append(("authorization_types", .list(modes.dropFirst().map { .string(Self.appSyncName($0)) })))
         data.append(("model_introspection", ModelIntrospection.document(for: schema)))
-        return JSONPrettyText.encode(.object([("data", .object(data)), ("version", .string(Self.outputsVersion))])) + "\n"
+        var top: [(String, JSONValue)] = []
+        if let userPool {
+            top.append(
+                (
+                    "auth",
+                    .object([("aws_region", .string(userPool.region)), ("user_pool_id", .string(userPool.id)), ("user_pool_client_id", .string(userPool.clientID))])
+                ))
+        }
+        top += [("data", .object(data)), ("version", .string(Self.outputsVersion))]
+        return JSONPrettyText.encode(.object(top)) + "\n"
     }
 
     /// Gen 1's configuration object: the project region (the clients refuse a configuration without it) and
@@ -56,6 +85,12 @@ package struct ClientConfiguration: Sendable {
             ("aws_appsync_authenticationType", .string(Self.appSyncName(modes[0]))),
         ]
         if let apiKey { members.append(("aws_appsync_apiKey", .string(apiKey))) }
+        if let userPool {
+            members += [
+                ("aws_cognito_region", .string(userPool.region)), ("aws_user_pools_id", .string(userPool.id)),
+                ("aws_user_pools_web_client_id", .string(userPool.clientID)),
+            ]
+        }
         return .object(members)
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Auth
 import Authentication
+import ClientConfig
 import Foundation
 import ModelIR
 import Store
@@ -39,6 +40,12 @@ struct AuthOptions: ParsableArguments {
     var groupClaim: String = Self.environment("MODELGRAPH_GROUP_CLAIM") ?? AuthRule.defaultGroupClaim
     @Option(help: "Seconds the server's clock may be off from a token issuer's, for exp, nbf and iat (env MODELGRAPH_TOKEN_CLOCK_SKEW).")
     var tokenClockSkew: Int = Serve.environment("MODELGRAPH_TOKEN_CLOCK_SKEW", 60)
+
+    /// The user pool an app's configuration names: with user pools among `modes`, a pool id and an app client id.
+    func userPool(modes: [AuthProvider]) -> ClientConfiguration.UserPool? {
+        guard modes.contains(.userPools), !cognitoUserPoolId.isEmpty, let client = cognitoClientId.first else { return nil }
+        return ClientConfiguration.UserPool(region: cognitoRegion, id: cognitoUserPoolId, clientID: client)
+    }
 
     /// One token mode as configured: whose tokens, for whom, and where their signing keys are.
     struct ConfiguredTokenMode {

@@ -32,7 +32,8 @@ struct Outputs: AsyncParsableCommand {
         try await reportingUserErrors {
             let document = try schemaOptions.loadDocument()
             let authorization = try authOptions.configuration(schema: SchemaAuthorization(document))
-            let configuration = ClientConfiguration(url: url, region: region, apiKey: apiKey, modes: authorization.modes)
+            var configuration = ClientConfiguration(url: url, region: region, apiKey: apiKey, modes: authorization.modes)
+            configuration.userPool = authOptions.userPool(modes: authorization.modes)
             for (path, text) in try Self.files(configuration, schema: document.schema, format: format, output: output) {
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

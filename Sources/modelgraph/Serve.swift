@@ -292,6 +292,7 @@ struct Serve: AsyncParsableCommand {
             }
             let outputsKey = authorization.modes.contains(.apiKey) ? await outputsOptions.apiKey(made: madeKey, keys: keys) : nil
             let servedSchema = schema
+            let userPool = authOptions.userPool(modes: authorization.modes)
             for model in schema.models where model.auth.publicOperations.isEmpty {
                 logger.warning("model \(model.name) has no @auth rule and there is no global auth rule: nobody can reach it")
             }
@@ -330,7 +331,8 @@ struct Serve: AsyncParsableCommand {
                         let scheme = configuration.tls == nil ? "http" : "https"
                         logger.info("serving \(scheme)://\(host):\(port)/graphql (real-time: \(scheme == "http" ? "ws" : "wss")://\(host):\(port)/graphql/realtime)")
                         outputsOptions.write(
-                            url: ServeOutputs.url(scheme: scheme, host: host, port: port), apiKey: outputsKey, modes: authorization.modes, schema: servedSchema, logger: logger)
+                            url: ServeOutputs.url(scheme: scheme, host: host, port: port), apiKey: outputsKey, modes: authorization.modes, userPool: userPool, schema: servedSchema,
+                            logger: logger)
                         if let studio = configuration.studio {
                             logger.info("studio: \(scheme)://\(host):\(port)/ (plans \(studio.plans ? "on" : "off"))")
                         }

@@ -29,9 +29,10 @@ struct ServeOutputs: ParsableArguments {
     }
 
     /// Writes the files for the server at `url`; a failure to write is logged, not fatal.
-    func write(url: String, apiKey: String?, modes: [AuthProvider], schema: Schema, logger: Logger) {
+    func write(url: String, apiKey: String?, modes: [AuthProvider], userPool: ClientConfiguration.UserPool?, schema: Schema, logger: Logger) {
         guard let outputs else { return }
-        let configuration = ClientConfiguration(url: url, apiKey: apiKey, modes: modes)
+        var configuration = ClientConfiguration(url: url, apiKey: apiKey, modes: modes)
+        configuration.userPool = userPool
         let files: [(String, String)]
         if let path = Self.gen2Path(outputs) {
             files = [(path, configuration.amplifyOutputs(for: schema))]

@@ -39,6 +39,19 @@ struct ClientConfigTests {
         #expect(withoutKey.contains(#""aws_project_region": "us-east-1""#))
     }
 
+    @Test("a user pool app: the auth section (region, pool, app client) before data; the Gen 1 file names the pool too")
+    func userPool() throws {
+        var configuration = ClientConfiguration(url: "https://localhost/graphql", modes: [.userPools, .apiKey])
+        configuration.userPool = ClientConfiguration.UserPool(region: "eu-west-1", id: "eu-west-1_AbC123", clientID: "client-app")
+        let text = configuration.amplifyOutputs(for: try Self.schema("team-members"))
+        #expect(
+            text.hasPrefix(
+                "{\n  \"auth\": {\n    \"aws_region\": \"eu-west-1\",\n    \"user_pool_id\": \"eu-west-1_AbC123\",\n    \"user_pool_client_id\": \"client-app\"\n  },\n  \"data\": {"
+            ), "\(text.prefix(300))")
+        let gen1 = configuration.amplifyConfigurationJSON()
+        #expect(gen1.contains(#""aws_user_pools_id": "eu-west-1_AbC123""#) && gen1.contains(#""aws_user_pools_web_client_id": "client-app""#))
+    }
+
     @Test("no API key: the member is left out; no additional modes: an empty list")
     func optionalMembers() throws {
         let text = ClientConfiguration(url: "https://localhost/graphql", modes: [.userPools]).amplifyOutputs(for: try Self.schema("team-members"))

@@ -452,6 +452,17 @@ struct OutputsCommandTests {
         let (refused, _, message) = try await CommandLineTests.run(["outputs", "--url", "localhost:8080"], in: folder)
         #expect(refused == 1 && message.contains("--url must be an http:// or https:// URL"), "\(message)")
 
+        // A user pool app: the auth section names the pool the app signs in with; the default mode is user pools.
+        let pool = ["--auth-default", "userPools", "--auth-additional", "apiKey", "--cognito-region", "eu-west-1", "--cognito-user-pool-id", "eu-west-1_TEST"]
+        let (signedIn, _, signedInErrors) = try await CommandLineTests.run(
+            ["outputs", "--url", "https://localhost:8443/graphql", "-o", "pool.json", "--cognito-client-id", "client-app"] + pool, in: folder)
+        #expect(signedIn == 0, "\(signedInErrors)")
+        let poolFile = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("pool.json"))) as? [String: Any]
+        #expect((poolFile?["auth"] as? [String: Any])?["user_pool_id"] as? String == "eu-west-1_TEST")
+        #expect((poolFile?["auth"] as? [String: Any])?["user_pool_client_id"] as? String == "client-app")
+        #expect((poolFile?["data"] as? [String: Any])?["default_authorization_type"] as? String == "AMAZON_COGNITO_USER_POOLS")
+        #expect((poolFile?["data"] as? [String: Any])?["authorization_types"] as? [String] == ["API_KEY"])
+
         let (generated, modelsPrinted, modelsErrors) = try await CommandLineTests.run(["codegen", "javascript", "--output", "src/models"], in: folder)
         #expect(generated == 0 && modelsPrinted.contains("Wrote 4 file(s) to src/models"), "\(modelsErrors)")
         let index = try String(contentsOf: folder.appendingPathComponent("src/models/index.js"), encoding: .utf8)
