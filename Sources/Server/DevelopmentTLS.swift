@@ -40,6 +40,9 @@ package struct DevelopmentTLS: Sendable {
     /// missing, ends within 30 days, or does not name `hostName`.
     package func prepare(hostName: String, now: Date = Date()) throws -> Outcome {
         let manager = FileManager.default
+        // Only the folder itself is its owner's alone: its parent (`.modelgraph`) also holds the embedded
+        // database's folder, which the `postgres` user must be able to reach.
+        try manager.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         var outcome = Outcome.kept

@@ -60,9 +60,13 @@ struct DevelopmentTLSTests {
     func renewal() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-devtls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tls = DevelopmentTLS(folder: folder)
+        let tls = DevelopmentTLS(folder: folder.appendingPathComponent(".modelgraph/dev-tls"))
         let now = Date()
         #expect(try tls.prepare(hostName: "laptop", now: now) == .madeAuthority)
+        // Only the certificates' folder is closed: `.modelgraph` also holds the embedded database, which the
+        // postgres user must reach.
+        #expect(Self.mode(tls.folder) == 0o700)
+        #expect(Self.mode(folder.appendingPathComponent(".modelgraph")) & 0o005 == 0o005)
         #expect(try tls.prepare(hostName: "laptop", now: now.addingTimeInterval(86_400)) == .kept)
         #expect(try tls.prepare(hostName: "other-name", now: now.addingTimeInterval(86_400)) == .renewedCertificate)
         #expect(try tls.prepare(hostName: "other-name", now: now.addingTimeInterval(380 * 86_400)) == .renewedCertificate)
