@@ -16,12 +16,7 @@ extension OperationPlanner {
         guard operation.operation == .subscription else {
             throw PlanErrors([PlanError(.unsupported, "This operation is a \(operation.operation.rawValue); only subscriptions are accepted here.")])
         }
-        let resolved = try Self.resolveVariables(of: operation, given: variables)
-        do {
-            try VariableFieldCheck.check(operation, resolved, schema: view.api.graphQLSchema)
-        } catch {
-            throw PlanErrors([error])
-        }
+        let resolved = try Self.resolveVariables(of: operation, given: variables, schema: view.api.graphQLSchema)
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
         do {

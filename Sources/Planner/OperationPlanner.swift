@@ -217,12 +217,7 @@ package final class OperationPlanner: Sendable {
     ) throws(PlanErrors) -> PlannedOperation {
         let document = try document(for: query)
         let operation = try Self.operation(in: document, named: operationName)
-        let resolvedVariables = try Self.resolveVariables(of: operation, given: variables)
-        do {
-            try VariableFieldCheck.check(operation, resolvedVariables, schema: view.api.graphQLSchema)
-        } catch {
-            throw PlanErrors([error])
-        }
+        let resolvedVariables = try Self.resolveVariables(of: operation, given: variables, schema: view.api.graphQLSchema)
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
         do {
@@ -280,8 +275,9 @@ package final class OperationPlanner: Sendable {
         return operations[0]
     }
 
-    /// The operation's variables: as given, else their defaults; a required one missing or null is refused.
-    static func resolveVariables(of operation: OperationDefinition, given variables: [String: InputValue]) throws(PlanErrors) -> [String: InputValue] {
+    /// The operation's variables: as given, else their defaults; a required one missing or null is refused, and
+    /// so is a value naming a field its input type lacks (`VariableFieldCheck`).
+    static func resolveVariables(of operation: OperationDefinition, given variables: [String: InputValue], schema: GraphQLSchema) throws(PlanErrors) -> [String: InputValue] {
         var resolved: [String: InputValue] = [:]
         for definition in operation.variableDefinitions {
             let name = definition.variable.name.value
@@ -298,6 +294,11 @@ package final class OperationPlanner: Sendable {
                     )
                 ])
             }
+        }
+        do {
+            try VariableFieldCheck.check(operation, resolved, schema: schema)
+        } catch {
+            throw PlanErrors([error])
         }
         return resolved
     }
