@@ -1,4 +1,4 @@
-package import JSON
+import JSON
 package import ModelIR
 
 /// The configuration files an Amplify app reads to reach a ModelGraph server, as Amplify's tooling writes them

@@ -1,5 +1,5 @@
 import GraphQL
-package import ModelIR
+import ModelIR
 import SQLSyntax
 
 /// How a read says that a record's field was withheld from the caller. A field whose own `@auth` has owner or
