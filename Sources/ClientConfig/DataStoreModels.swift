@@ -18,11 +18,13 @@ package enum DataStoreModels {
     /// The codegen version DataStore checks (`initSchema` refuses a major version other than 3, or a minor below 2).
     static let codegenVersion = "3.4.4"
 
-    /// The four files for `schema`.
-    package static func files(for schema: Schema) -> [File] {
-        [
-            File(name: "schema.js", text: "export const schema = " + JSONPrettyText.encode(document(for: schema), indent: 4) + ";\n"),
-            File(name: "schema.d.ts", text: "import { Schema } from '@aws-amplify/datastore';\n\nexport declare const schema: Schema;\n"),
+    /// The four JavaScript files (ending without a newline, as Amplify's generator writes them, so regenerating an
+    /// app's committed models changes nothing but the version) for `schema`, or with `typeScript` the two TypeScript ones (`schema.ts`, `index.ts`).
+    package static func files(for schema: Schema, typeScript: Bool = false) -> [File] {
+        if typeScript { return DataStoreTypeScript.files(for: schema) }
+        return [
+            File(name: "schema.js", text: "export const schema = " + JSONPrettyText.encode(document(for: schema), indent: 4) + ";"),
+            File(name: "schema.d.ts", text: "import { Schema } from '@aws-amplify/datastore';\n\nexport declare const schema: Schema;"),
             File(name: "index.js", text: javaScriptIndex(schema)),
             File(name: "index.d.ts", text: DataStoreTypes.declarations(schema)),
         ]
@@ -60,7 +62,7 @@ package enum DataStoreModels {
         let initialization = "const { " + classes.joined(separator: ", ") + " } = initSchema(schema);"
         let exported = schema.models.map(\.name) + schema.enums.map(\.name) + schema.objectTypes.map(\.name)
         let exports = "export {\n" + exported.map { "  " + $0 }.joined(separator: ",\n") + "\n};"
-        return [imports, enums, initialization, exports].joined(separator: "\n\n") + "\n"
+        return [imports, enums, initialization, exports].joined(separator: "\n\n")
     }
 
     /// `CONSTANT_CASE` of an enum value, as the generator names an enum object's keys (`enumVal1` → `ENUM_VAL1`).

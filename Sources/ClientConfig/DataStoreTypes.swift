@@ -4,61 +4,89 @@ import ModelIR
 /// type, each model as an eager and a lazy shape (related records as values, or as `AsyncItem`/`AsyncCollection`)
 /// with its identifier and read-only timestamps, and a class with `copyOf`.
 enum DataStoreTypes {
+    /// The declarations of a schema's types, and the names each import line needs.
+    struct Shapes {
+        /// What the plain import from `@aws-amplify/datastore` names.
+        var datastoreNames: [String]
+        /// What the `@ts-ignore` import names (lazy-loading types older DataStore versions lack).
+        var lazyNames: [String]
+        /// The enums as TypeScript enums.
+        var enums: String
+        /// Each non-model's eager and lazy shape and constructor.
+        var nonModels: String
+        /// Each model's eager and lazy shape, identifier and constructor with `copyOf`.
+        var models: String
+
+        /// The two import lines.
+        var imports: String {
+            "import { \(datastoreNames.joined(separator: ", ")) } from \"@aws-amplify/datastore\";\n// @ts-ignore\n"
+                + "import { \(lazyNames.joined(separator: ", ")) } from \"@aws-amplify/datastore\";"
+        }
+    }
+
+    /// `index.d.ts`: imports, enums, non-models, models; each type named as its GraphQL type.
     static func declarations(_ schema: Schema) -> String {
+        let shapes = shapes(schema, typeName: { $0 })
+        return [shapes.imports, shapes.enums, shapes.nonModels, shapes.models].joined(separator: "\n\n")
+    }
+
+    /// The declarations with each model and non-model type named by `typeName` (the TypeScript target names the
+    /// types `<Name>Model`, leaving `<Name>` to the class `initSchema` makes).
+    static func shapes(_ schema: Schema, typeName: (String) -> String) -> Shapes {
         var identifiers: [String] = []
         var usesCollection = false, usesItem = false
         let models = schema.models.map { model -> String in
-            let identifier = identifierType(model)
+            let name = typeName(model.name)
+            let identifier = identifierType(model, typeName: name)
             if !identifiers.contains(identifier.kind) { identifiers.append(identifier.kind) }
             let fields = ModelIntrospection.orderedFields(of: model)
             let lazy = fields.map { field -> String in
-                guard case .model(let target) = field.type.base else { return property(field, in: schema) }
+                guard case .model(let target) = field.type.base else { return property(field, in: schema, typeName: typeName) }
                 if field.type.isList {
                     usesCollection = true
-                    return "  readonly \(field.name): AsyncCollection<\(target)>;"
+                    return "  readonly \(field.name): AsyncCollection<\(typeName(target))>;"
                 }
                 usesItem = true
-                return "  readonly \(field.name): AsyncItem<\(target)\(field.type.isRequired ? "" : " | undefined")>;"
+                return "  readonly \(field.name): AsyncItem<\(typeName(target))\(field.type.isRequired ? "" : " | undefined")>;"
             }
             let meta = metadata(model, identifier: identifier.text)
-            let eager = "type Eager\(model.name) = {\n" + (meta + fields.map { property($0, in: schema) }).joined(separator: "\n") + "\n}"
-            let lazyType = "type Lazy\(model.name) = {\n" + (meta + lazy).joined(separator: "\n") + "\n}"
-            let declared = "export declare type \(model.name) = LazyLoading extends LazyLoadingDisabled ? Eager\(model.name) : Lazy\(model.name)"
+            let eager = "type Eager\(name) = {\n" + (meta + fields.map { property($0, in: schema, typeName: typeName) }).joined(separator: "\n") + "\n}"
+            let lazyType = "type Lazy\(name) = {\n" + (meta + lazy).joined(separator: "\n") + "\n}"
+            let declared = "export declare type \(name) = LazyLoading extends LazyLoadingDisabled ? Eager\(name) : Lazy\(name)"
             let constructor =
-                "export declare const \(model.name): (new (init: ModelInit<\(model.name)>) => \(model.name)) & {\n"
-                + "  copyOf(source: \(model.name), mutator: (draft: MutableModel<\(model.name)>) => MutableModel<\(model.name)> | void): \(model.name);\n}"
+                "export declare const \(name): (new (init: ModelInit<\(name)>) => \(name)) & {\n"
+                + "  copyOf(source: \(name), mutator: (draft: MutableModel<\(name)>) => MutableModel<\(name)> | void): \(name);\n}"
             return [eager, lazyType, declared, constructor].joined(separator: "\n\n")
         }.joined(separator: "\n\n")
         let nonModels = schema.objectTypes.map { type -> String in
-            let body = type.fields.map { property($0, in: schema) }.joined(separator: "\n")
-            return "type Eager\(type.name) = {\n\(body)\n}\n\ntype Lazy\(type.name) = {\n\(body)\n}\n\n"
-                + "export declare type \(type.name) = LazyLoading extends LazyLoadingDisabled ? Eager\(type.name) : Lazy\(type.name)\n\n"
-                + "export declare const \(type.name): (new (init: ModelInit<\(type.name)>) => \(type.name))"
+            let name = typeName(type.name)
+            let body = type.fields.map { property($0, in: schema, typeName: typeName) }.joined(separator: "\n")
+            return "type Eager\(name) = {\n\(body)\n}\n\ntype Lazy\(name) = {\n\(body)\n}\n\n"
+                + "export declare type \(name) = LazyLoading extends LazyLoadingDisabled ? Eager\(name) : Lazy\(name)\n\n"
+                + "export declare const \(name): (new (init: ModelInit<\(name)>) => \(name))"
         }.joined(separator: "\n\n")
         let enums = schema.enums.map { type in
             "export enum \(type.name) {\n" + type.values.map { "  \($0) = \"\($0)\"" }.joined(separator: ",\n") + "\n}"
         }.joined(separator: "\n\n")
-        let datastoreNames = ["ModelInit", "MutableModel"] + (schema.models.isEmpty ? [] : ["__modelMeta__"]) + identifiers
         var lazyNames = ["LazyLoading", "LazyLoadingDisabled"]
         if usesCollection { lazyNames.append("AsyncCollection") }
         if usesItem { lazyNames.append("AsyncItem") }
-        let imports =
-            "import { \(datastoreNames.joined(separator: ", ")) } from \"@aws-amplify/datastore\";\n// @ts-ignore\n"
-            + "import { \(lazyNames.joined(separator: ", ")) } from \"@aws-amplify/datastore\";"
-        return [imports, enums, nonModels, models].joined(separator: "\n\n") + "\n"
+        return Shapes(
+            datastoreNames: ["ModelInit", "MutableModel"] + (schema.models.isEmpty ? [] : ["__modelMeta__"]) + identifiers,
+            lazyNames: lazyNames, enums: enums, nonModels: nonModels, models: models)
     }
 
     /// The identifier a model's key is: managed by the server (an implicit `id`), optionally (`id` declared as
     /// the key), a custom single field, or composite.
-    static func identifierType(_ model: Model) -> (kind: String, text: String) {
+    static func identifierType(_ model: Model, typeName: String) -> (kind: String, text: String) {
         let key = model.primaryKey
         if key.count > 1 {
-            return ("CompositeIdentifier", "CompositeIdentifier<\(model.name), [\(key.map { "'\($0)'" }.joined(separator: ", "))]>")
+            return ("CompositeIdentifier", "CompositeIdentifier<\(typeName), [\(key.map { "'\($0)'" }.joined(separator: ", "))]>")
         }
         let field = key.first ?? "id"
-        if field != "id" { return ("CustomIdentifier", "CustomIdentifier<\(model.name), '\(field)'>") }
+        if field != "id" { return ("CustomIdentifier", "CustomIdentifier<\(typeName), '\(field)'>") }
         let implicit = model.field(named: "id")?.origin == .implicitID || !model.hasPrimaryKeyDirective
-        return implicit ? ("ManagedIdentifier", "ManagedIdentifier<\(model.name), 'id'>") : ("OptionallyManagedIdentifier", "OptionallyManagedIdentifier<\(model.name), 'id'>")
+        return implicit ? ("ManagedIdentifier", "ManagedIdentifier<\(typeName), 'id'>") : ("OptionallyManagedIdentifier", "OptionallyManagedIdentifier<\(typeName), 'id'>")
     }
 
     static func metadata(_ model: Model, identifier: String) -> [String] {
@@ -70,7 +98,7 @@ enum DataStoreTypes {
     }
 
     /// One field's eager property: optional and nullable unless required (timestamps are optional).
-    static func property(_ field: Field, in schema: Schema) -> String {
+    static func property(_ field: Field, in schema: Schema, typeName: (String) -> String) -> String {
         let type = field.type
         var element: String
         switch type.base {
@@ -81,7 +109,7 @@ enum DataStoreTypes {
             default: element = "string"
             }
         case .enumeration(let name): element = "\(name) | keyof typeof \(name)"
-        case .object(let name), .model(let name): element = name
+        case .object(let name), .model(let name): element = typeName(name)
         }
         let required = type.isRequired && field.origin != .implicitTimestamp
         if type.isList {

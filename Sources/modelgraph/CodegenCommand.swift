@@ -38,15 +38,20 @@ struct Codegen: AsyncParsableCommand {
     struct JavaScriptModels: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "javascript",
-            abstract: "Write the model schema and classes DataStore and the Gen 1 API category read (src/models: schema.js, schema.d.ts, index.js, index.d.ts).")
+            abstract:
+                "Write the model schema and classes DataStore and the Gen 1 API category read (src/models: schema.js, schema.d.ts, index.js, index.d.ts; with --typescript schema.ts and index.ts)."
+        )
         @OptionGroup var schemaOptions: SchemaOptions
+
+        @Flag(help: "Write TypeScript (schema.ts and index.ts, as Amplify's typescript model target) instead of JavaScript with declaration files.")
+        var typescript = false
 
         @Option(help: ArgumentHelp("The folder to write the files into, usually src/models (created when missing).", valueName: "dir"))
         var output: String
 
         func run() async throws {
             try await reportingUserErrors {
-                let files = DataStoreModels.files(for: try schemaOptions.load())
+                let files = DataStoreModels.files(for: try schemaOptions.load(), typeScript: typescript)
                 let folder = URL(fileURLWithPath: output, isDirectory: true)
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

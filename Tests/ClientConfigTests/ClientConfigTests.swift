@@ -66,11 +66,29 @@ struct ClientConfigTests {
         #expect(JSONPrettyText.encode(value) == "{\n  \"a\": [\n    1,\n    \"x\"\n  ],\n  \"b\": {},\n  \"c\": [],\n  \"d\": {\n    \"e\": null\n  }\n}")
     }
 
-    @Test("DataStore's model files (codegen javascript) of every example schema match their golden files", arguments: examples)
+    @Test("DataStore's model files (codegen javascript, and --typescript) of every example schema match their golden files", arguments: examples)
     func dataStoreModels(name: String) throws {
-        for file in DataStoreModels.files(for: try Self.schema(name)) {
+        let schema = try Self.schema(name)
+        for file in DataStoreModels.files(for: schema) + DataStoreModels.files(for: schema, typeScript: true) {
             if let difference = Golden.check(file.text, named: "\(name).models.\(file.name)") { Issue.record(Comment(rawValue: difference)) }
         }
+    }
+
+    @Test("the TypeScript model schema is the JavaScript one typed as Schema; index.ts names the types <Name>Model and exports the classes")
+    func typeScriptModels() throws {
+        let schema = try Self.schema("team-members")
+        let javaScript = try #require(DataStoreModels.files(for: schema).first { $0.name == "schema.js" }?.text)
+        let files = DataStoreModels.files(for: schema, typeScript: true)
+        #expect(files.map(\.name) == ["schema.ts", "index.ts"])
+        let typeScript = try #require(files.first?.text)
+        #expect(typeScript.hasPrefix("import { Schema } from \"@aws-amplify/datastore\";\n\nexport const schema: Schema = {"))
+        #expect(typeScript.hasSuffix(String(javaScript.dropFirst("export const schema = ".count))))
+        let index = try #require(files.last?.text)
+        #expect(index.contains("export declare type TeamModel = LazyLoading extends LazyLoadingDisabled ? EagerTeamModel : LazyTeamModel"))
+        #expect(index.contains("identifier: ManagedIdentifier<TeamModel, 'id'>;"))
+        #expect(index.contains("readonly members: AsyncCollection<MemberModel>;"))
+        #expect(index.contains("  Team: PersistentModelConstructor<TeamModel>;"))
+        #expect(index.hasSuffix("export {\n  Member,\n  Team\n};"))
     }
 
     @Test("schema.js names a codegen version DataStore accepts and a version that changes with the models' shape")
