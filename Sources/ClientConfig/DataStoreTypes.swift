@@ -41,7 +41,7 @@ enum DataStoreTypes {
             if !identifiers.contains(identifier.kind) { identifiers.append(identifier.kind) }
             let fields = ModelIntrospection.orderedFields(of: model)
             let lazy = fields.map { field -> String in
-                guard case .model(let target) = field.type.base else { return property(field, in: schema, typeName: typeName) }
+                guard case .model(let target) = field.type.base else { return property(field, of: model, in: schema, typeName: typeName) }
                 if field.type.isList {
                     usesCollection = true
                     return "  readonly \(field.name): AsyncCollection<\(typeName(target))>;"
@@ -50,7 +50,7 @@ enum DataStoreTypes {
                 return "  readonly \(field.name): AsyncItem<\(typeName(target))\(field.type.isRequired ? "" : " | undefined")>;"
             }
             let meta = metadata(model, identifier: identifier.text)
-            let eager = "type Eager\(name) = {\n" + (meta + fields.map { property($0, in: schema, typeName: typeName) }).joined(separator: "\n") + "\n}"
+            let eager = "type Eager\(name) = {\n" + (meta + fields.map { property($0, of: model, in: schema, typeName: typeName) }).joined(separator: "\n") + "\n}"
             let lazyType = "type Lazy\(name) = {\n" + (meta + lazy).joined(separator: "\n") + "\n}"
             let declared = "export declare type \(name) = LazyLoading extends LazyLoadingDisabled ? Eager\(name) : Lazy\(name)"
             let constructor =
@@ -60,7 +60,7 @@ enum DataStoreTypes {
         }.joined(separator: "\n\n")
         let nonModels = schema.objectTypes.map { type -> String in
             let name = typeName(type.name)
-            let body = type.fields.map { property($0, in: schema, typeName: typeName) }.joined(separator: "\n")
+            let body = type.fields.map { property($0, of: nil, in: schema, typeName: typeName) }.joined(separator: "\n")
             return "type Eager\(name) = {\n\(body)\n}\n\ntype Lazy\(name) = {\n\(body)\n}\n\n"
                 + "export declare type \(name) = LazyLoading extends LazyLoadingDisabled ? Eager\(name) : Lazy\(name)\n\n"
                 + "export declare const \(name): (new (init: ModelInit<\(name)>) => \(name))"
@@ -98,8 +98,8 @@ enum DataStoreTypes {
     }
 
     /// One field's eager property: optional and nullable unless required (timestamps are optional).
-    static func property(_ field: Field, in schema: Schema, typeName: (String) -> String) -> String {
-        let type = field.type
+    static func property(_ field: Field, of model: Model?, in schema: Schema, typeName: (String) -> String) -> String {
+        let type = ModelIntrospection.clientType(field, of: model)
         var element: String
         switch type.base {
         case .scalar(let scalar):

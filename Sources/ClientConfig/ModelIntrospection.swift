@@ -23,7 +23,7 @@ package enum ModelIntrospection {
             ("fields", fields(orderedFields(of: model), of: model, in: schema)),
             ("syncable", .boolean(true)),
             ("pluralName", .string(Inflection.pluralize(model.name))),
-            ("attributes", .list(attributes(of: model))),
+            ("attributes", .list(ModelAttributes.attributes(of: model, in: schema))),
             (
                 "primaryKeyInfo",
                 .object([
@@ -39,8 +39,20 @@ package enum ModelIntrospection {
     /// are left out, as Amplify's generator leaves them out.
     static func orderedFields(of model: Model) -> [Field] {
         let visible = model.fields.filter { $0.origin != .implicitOwner && $0.origin != .syncMetadata }
-        return visible.filter { $0.origin == .implicitID } + visible.filter { $0.origin == .declared } + visible.filter { $0.origin == .implicitTimestamp }
+        let ordered =
+            visible.filter { $0.origin == .implicitID } + visible.filter { $0.origin == .declared } + visible.filter { $0.origin == .implicitTimestamp }
             + visible.filter { $0.origin == .implicitReference }
+        // A field named `id` always leads, wherever it was declared.
+        return ordered.filter { $0.name == "id" } + ordered.filter { $0.name != "id" }
+    }
+
+    /// The type a client is told a field has. A join model's reference fields are optional to it, and the one
+    /// holding each side's partition key is an `ID` (as Amplify's generator makes the join model it synthesizes);
+    /// every other field as the API types it.
+    static func clientType(_ field: Field, of model: Model?) -> FieldType {
+        guard let model, model.manyToManyRelation != nil, field.origin == .declared, field.relationship == nil else { return field.type }
+        let leadsIndex = model.indexes.contains { $0.fields.first == field.name }
+        return FieldType(leadsIndex ? .scalar(.id) : field.type.base, isList: field.type.isList)
     }
 
     static func fields(_ fields: [Field], of model: Model?, in schema: Schema) -> JSONValue {
@@ -48,7 +60,7 @@ package enum ModelIntrospection {
     }
 
     static func field(_ field: Field, of model: Model?, in schema: Schema) -> JSONValue {
-        let type = field.type
+        let type = clientType(field, of: model)
         var members: [(String, JSONValue)] = [
             ("name", .string(field.name)), ("isArray", .boolean(type.isList)), ("type", typeValue(type.base)),
             // The timestamps the server sets are optional to the client: it never sends them.
@@ -77,6 +89,14 @@ package enum ModelIntrospection {
     static func association(_ relationship: Relationship, of model: Model, in schema: Schema) -> JSONValue? {
         let strings = { (names: [String]) in JSONValue.list(names.map(JSONValue.string)) }
         switch relationship.kind {
+        case .hasMany where relationship.namesParentFields:
+            // `@hasMany(indexName:, fields:)`: the child's field that leads the index, or its @belongsTo built on it.
+            let lead = relationship.targetFields.first ?? "id"
+            let child = schema.model(named: relationship.target)
+            let back = child?.fields.first {
+                $0.relationship?.kind == .belongsTo && $0.relationship?.target == model.name && $0.relationship?.localFields.first == lead
+            }
+            return .object([("connectionType", .string("HAS_MANY")), ("associatedWith", strings([back?.name ?? lead]))])
         case .hasMany:
             return .object([("connectionType", .string("HAS_MANY")), ("associatedWith", strings(relationship.targetFields))])
         case .manyToMany:
@@ -93,24 +113,5 @@ package enum ModelIntrospection {
                 ("connectionType", .string("HAS_ONE")), ("associatedWith", strings(relationship.targetFields)), ("targetNames", strings(targetNames)),
             ])
         }
-    }
-
-    /// `@model`, the `@primaryKey` when declared, each `@index` with its query field, and the auth rules last.
-    static func attributes(of model: Model) -> [JSONValue] {
-        let strings = { (names: [String]) in JSONValue.list(names.map(JSONValue.string)) }
-        var result: [JSONValue] = [.object([("type", .string("model")), ("properties", .object([]))])]
-        if model.hasPrimaryKeyDirective {
-            result.append(.object([("type", .string("key")), ("properties", .object([("fields", strings(model.primaryKey))]))]))
-        }
-        for index in model.indexes {
-            var properties: [(String, JSONValue)] = [("name", .string(index.name))]
-            if let queryField = index.queryField { properties.append(("queryField", .string(queryField))) }
-            properties.append(("fields", strings(index.fields)))
-            result.append(.object([("type", .string("key")), ("properties", .object(properties))]))
-        }
-        if !model.auth.rules.isEmpty {
-            result.append(.object([("type", .string("auth")), ("properties", .object([("rules", .list(model.auth.rules.map(AuthRuleIntrospection.rule)))]))]))
-        }
-        return result
     }
 }

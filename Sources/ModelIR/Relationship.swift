@@ -27,6 +27,9 @@ package struct Relationship: Equatable, Sendable, Codable {
     package var onDelete: OnDelete?
     /// Page size of a hasMany connection when the client gives no `limit`.
     package var defaultLimit: Int
+    /// True for a hasMany declared with `fields:` (and usually `indexName:`): the parent named its own fields,
+    /// matched against the child's index or key, rather than the child naming its `references`.
+    package var namesParentFields = false
 
     /// Creates a relationship.
     package init(

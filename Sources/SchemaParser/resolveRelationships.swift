@@ -144,7 +144,10 @@ extension SchemaLowering {
             }
             let targetFields = Array(targetKey.prefix(names.count))
             guard checkPositionalTypes(owner: owner, model, names, target, targetFields, at: pending.location) else { return nil }
-            return Relationship(kind: kind, target: target.name, localFields: names, targetFields: targetFields, referenceOwner: .target, onDelete: onDelete, defaultLimit: limit)
+            var relationship = Relationship(
+                kind: kind, target: target.name, localFields: names, targetFields: targetFields, referenceOwner: .target, onDelete: onDelete, defaultLimit: limit)
+            relationship.namesParentFields = true
+            return relationship
         }
         // hasOne / belongsTo: our fields hold the target's primary key.
         if kind == .belongsTo {

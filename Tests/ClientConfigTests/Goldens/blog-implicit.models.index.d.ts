@@ -113,8 +113,8 @@ type EagerPostEditor = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly postId: string;
-  readonly userId: string;
+  readonly postId?: string | null;
+  readonly userId?: string | null;
   readonly post: Post;
   readonly user: User;
   readonly createdAt?: string | null;
@@ -127,8 +127,8 @@ type LazyPostEditor = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly postId: string;
-  readonly userId: string;
+  readonly postId?: string | null;
+  readonly userId?: string | null;
   readonly post: AsyncItem<Post>;
   readonly user: AsyncItem<User>;
   readonly createdAt?: string | null;

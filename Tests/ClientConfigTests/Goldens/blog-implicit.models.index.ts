@@ -114,8 +114,8 @@ type EagerPostEditorModel = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly postId: string;
-  readonly userId: string;
+  readonly postId?: string | null;
+  readonly userId?: string | null;
   readonly post: PostModel;
   readonly user: UserModel;
   readonly createdAt?: string | null;
@@ -128,8 +128,8 @@ type LazyPostEditorModel = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly postId: string;
-  readonly userId: string;
+  readonly postId?: string | null;
+  readonly userId?: string | null;
   readonly post: AsyncItem<PostModel>;
   readonly user: AsyncItem<UserModel>;
   readonly createdAt?: string | null;

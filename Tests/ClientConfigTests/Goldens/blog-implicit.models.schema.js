@@ -280,14 +280,14 @@ export const schema = {
                     "name": "postId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "userId": {
                     "name": "userId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "post": {
@@ -348,7 +348,6 @@ export const schema = {
                     "type": "key",
                     "properties": {
                         "name": "byPost",
-                        "queryField": "postEditorsByPostId",
                         "fields": [
                             "postId"
                         ]
@@ -358,7 +357,6 @@ export const schema = {
                     "type": "key",
                     "properties": {
                         "name": "byUser",
-                        "queryField": "postEditorsByUserId",
                         "fields": [
                             "userId"
                         ]
@@ -395,5 +393,5 @@ export const schema = {
     },
     "nonModels": {},
     "codegenVersion": "3.4.4",
-    "version": "7bd17487ddd0fb8fe54404f36e81dd34"
+    "version": "977c478e564251709e9635e56144ec5a"
 };

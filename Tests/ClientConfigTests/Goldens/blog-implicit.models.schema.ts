@@ -282,14 +282,14 @@ export const schema: Schema = {
                     "name": "postId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "userId": {
                     "name": "userId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "post": {
@@ -350,7 +350,6 @@ export const schema: Schema = {
                     "type": "key",
                     "properties": {
                         "name": "byPost",
-                        "queryField": "postEditorsByPostId",
                         "fields": [
                             "postId"
                         ]
@@ -360,7 +359,6 @@ export const schema: Schema = {
                     "type": "key",
                     "properties": {
                         "name": "byUser",
-                        "queryField": "postEditorsByUserId",
                         "fields": [
                             "userId"
                         ]
@@ -397,5 +395,5 @@ export const schema: Schema = {
     },
     "nonModels": {},
     "codegenVersion": "3.4.4",
-    "version": "7bd17487ddd0fb8fe54404f36e81dd34"
+    "version": "977c478e564251709e9635e56144ec5a"
 };

@@ -225,8 +225,8 @@ type EagerCustomerIdInSortKey = {
     identifier: CompositeIdentifier<CustomerIdInSortKey, ['country', 'id']>;
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
-  readonly country: string;
   readonly id: string;
+  readonly country: string;
   readonly firstName?: string | null;
   readonly lastName?: string | null;
   readonly createdAt?: string | null;
@@ -238,8 +238,8 @@ type LazyCustomerIdInSortKey = {
     identifier: CompositeIdentifier<CustomerIdInSortKey, ['country', 'id']>;
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
-  readonly country: string;
   readonly id: string;
+  readonly country: string;
   readonly firstName?: string | null;
   readonly lastName?: string | null;
   readonly createdAt?: string | null;

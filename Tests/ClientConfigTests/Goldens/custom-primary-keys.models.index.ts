@@ -226,8 +226,8 @@ type EagerCustomerIdInSortKeyModel = {
     identifier: CompositeIdentifier<CustomerIdInSortKeyModel, ['country', 'id']>;
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
-  readonly country: string;
   readonly id: string;
+  readonly country: string;
   readonly firstName?: string | null;
   readonly lastName?: string | null;
   readonly createdAt?: string | null;
@@ -239,8 +239,8 @@ type LazyCustomerIdInSortKeyModel = {
     identifier: CompositeIdentifier<CustomerIdInSortKeyModel, ['country', 'id']>;
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
-  readonly country: string;
   readonly id: string;
+  readonly country: string;
   readonly firstName?: string | null;
   readonly lastName?: string | null;
   readonly createdAt?: string | null;

@@ -528,17 +528,17 @@ export const schema = {
         "CustomerIdInSortKey": {
             "name": "CustomerIdInSortKey",
             "fields": {
-                "country": {
-                    "name": "country",
-                    "isArray": false,
-                    "type": "String",
-                    "isRequired": true,
-                    "attributes": []
-                },
                 "id": {
                     "name": "id",
                     "isArray": false,
                     "type": "ID",
+                    "isRequired": true,
+                    "attributes": []
+                },
+                "country": {
+                    "name": "country",
+                    "isArray": false,
+                    "type": "String",
                     "isRequired": true,
                     "attributes": []
                 },
@@ -695,5 +695,5 @@ export const schema = {
     "enums": {},
     "nonModels": {},
     "codegenVersion": "3.4.4",
-    "version": "503719cb2de499ce050f0f0c022f4598"
+    "version": "a2712f7eddcbf6d3fc5f08493daca56f"
 };

@@ -530,17 +530,17 @@ export const schema: Schema = {
         "CustomerIdInSortKey": {
             "name": "CustomerIdInSortKey",
             "fields": {
-                "country": {
-                    "name": "country",
-                    "isArray": false,
-                    "type": "String",
-                    "isRequired": true,
-                    "attributes": []
-                },
                 "id": {
                     "name": "id",
                     "isArray": false,
                     "type": "ID",
+                    "isRequired": true,
+                    "attributes": []
+                },
+                "country": {
+                    "name": "country",
+                    "isArray": false,
+                    "type": "String",
                     "isRequired": true,
                     "attributes": []
                 },
@@ -697,5 +697,5 @@ export const schema: Schema = {
     "enums": {},
     "nonModels": {},
     "codegenVersion": "3.4.4",
-    "version": "503719cb2de499ce050f0f0c022f4598"
+    "version": "a2712f7eddcbf6d3fc5f08493daca56f"
 };

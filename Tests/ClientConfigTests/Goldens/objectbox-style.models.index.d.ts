@@ -168,8 +168,8 @@ type EagerStudentTeacher = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly studentId: string;
-  readonly teacherId: string;
+  readonly studentId?: string | null;
+  readonly teacherId?: string | null;
   readonly student: Student;
   readonly teacher: Teacher;
   readonly createdAt?: string | null;
@@ -182,8 +182,8 @@ type LazyStudentTeacher = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly studentId: string;
-  readonly teacherId: string;
+  readonly studentId?: string | null;
+  readonly teacherId?: string | null;
   readonly student: AsyncItem<Student>;
   readonly teacher: AsyncItem<Teacher>;
   readonly createdAt?: string | null;

@@ -169,8 +169,8 @@ type EagerStudentTeacherModel = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly studentId: string;
-  readonly teacherId: string;
+  readonly studentId?: string | null;
+  readonly teacherId?: string | null;
   readonly student: StudentModel;
   readonly teacher: TeacherModel;
   readonly createdAt?: string | null;
@@ -183,8 +183,8 @@ type LazyStudentTeacherModel = {
     readOnlyFields: 'createdAt' | 'updatedAt';
   };
   readonly id: string;
-  readonly studentId: string;
-  readonly teacherId: string;
+  readonly studentId?: string | null;
+  readonly teacherId?: string | null;
   readonly student: AsyncItem<StudentModel>;
   readonly teacher: AsyncItem<TeacherModel>;
   readonly createdAt?: string | null;

@@ -422,14 +422,14 @@ export const schema = {
                     "name": "studentId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "teacherId": {
                     "name": "teacherId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "student": {
@@ -490,7 +490,6 @@ export const schema = {
                     "type": "key",
                     "properties": {
                         "name": "byStudent",
-                        "queryField": "studentTeachersByStudentId",
                         "fields": [
                             "studentId"
                         ]
@@ -500,7 +499,6 @@ export const schema = {
                     "type": "key",
                     "properties": {
                         "name": "byTeacher",
-                        "queryField": "studentTeachersByTeacherId",
                         "fields": [
                             "teacherId"
                         ]
@@ -529,5 +527,5 @@ export const schema = {
     "enums": {},
     "nonModels": {},
     "codegenVersion": "3.4.4",
-    "version": "29f0fab06d7fcd4320cf269623b256d6"
+    "version": "4a828bd1b9008f2658a7252515f24701"
 };

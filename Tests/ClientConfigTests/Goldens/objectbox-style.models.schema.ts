@@ -424,14 +424,14 @@ export const schema: Schema = {
                     "name": "studentId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "teacherId": {
                     "name": "teacherId",
                     "isArray": false,
                     "type": "ID",
-                    "isRequired": true,
+                    "isRequired": false,
                     "attributes": []
                 },
                 "student": {
@@ -492,7 +492,6 @@ export const schema: Schema = {
                     "type": "key",
                     "properties": {
                         "name": "byStudent",
-                        "queryField": "studentTeachersByStudentId",
                         "fields": [
                             "studentId"
                         ]
@@ -502,7 +501,6 @@ export const schema: Schema = {
                     "type": "key",
                     "properties": {
                         "name": "byTeacher",
-                        "queryField": "studentTeachersByTeacherId",
                         "fields": [
                             "teacherId"
                         ]
@@ -531,5 +529,5 @@ export const schema: Schema = {
     "enums": {},
     "nonModels": {},
     "codegenVersion": "3.4.4",
-    "version": "29f0fab06d7fcd4320cf269623b256d6"
+    "version": "4a828bd1b9008f2658a7252515f24701"
 };
