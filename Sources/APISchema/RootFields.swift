@@ -23,6 +23,8 @@ package enum RootFieldKind: Equatable, Sendable {
     case count
     /// `aggregatePosts(filter)`: the count, sums, averages, minimums and maximums of those records.
     case aggregate
+    /// A field the schema declares itself (`Schema.customOperations`), answered by its handler.
+    case custom(CustomOperation)
 }
 
 /// A root field and the model it serves.

@@ -22,13 +22,16 @@ package struct SDLField: Equatable, Sendable {
     package var type: String
     /// Directive text printed after the type, e.g. `@aws_subscribe(mutations: ["createPost"])`.
     package var directives: String?
+    /// An input field's default value, in GraphQL literal syntax.
+    package var defaultValue: String?
 
     /// Creates a field.
-    package init(_ name: String, _ type: String, arguments: [SDLArgument] = [], directives: String? = nil) {
+    package init(_ name: String, _ type: String, arguments: [SDLArgument] = [], directives: String? = nil, defaultValue: String? = nil) {
         self.name = name
         self.type = type
         self.arguments = arguments
         self.directives = directives
+        self.defaultValue = defaultValue
     }
 }
 
@@ -36,11 +39,14 @@ package struct SDLField: Equatable, Sendable {
 package struct SDLArgument: Equatable, Sendable {
     package var name: String
     package var type: String
+    /// Its default value, in GraphQL literal syntax.
+    package var defaultValue: String?
 
     /// Creates an argument.
-    package init(_ name: String, _ type: String) {
+    package init(_ name: String, _ type: String, defaultValue: String? = nil) {
         self.name = name
         self.type = type
+        self.defaultValue = defaultValue
     }
 }
 
@@ -65,9 +71,10 @@ package enum SDLPrinter {
     static func print(_ field: SDLField) -> String {
         var text = "  " + field.name
         if !field.arguments.isEmpty {
-            text += "(" + field.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+            text += "(" + field.arguments.map { "\($0.name): \($0.type)" + ($0.defaultValue.map { " = " + $0 } ?? "") }.joined(separator: ", ") + ")"
         }
         text += ": " + field.type
+        if let value = field.defaultValue { text += " = " + value }
         if let directives = field.directives { text += " " + directives }
         return text
     }

@@ -49,6 +49,7 @@ struct APIDefinitionsBuilder {
         for scalar in ScalarType.allCases where scalar.isAWSScalar { collected.add(.scalar(scalar.graphQLName)) }
         collected.add(.directive("@aws_subscribe(mutations: [String]) on FIELD_DEFINITION"))
         for enumeration in schema.enums { collected.add(.enumeration(enumeration.name, values: enumeration.values)) }
+        addCustomOperations(to: &collected)
         for object in schema.objectTypes {
             collected.add(.object(object.name, fields: object.fields.map { SDLField($0.name, $0.type.description) }))
             collected.add(models.objectInput(object))
@@ -71,10 +72,40 @@ struct APIDefinitionsBuilder {
                 for addition in provider(context) { collected.addExtension(addition) }
             }
         }
+        // The schema's own input types, after every generated definition: a clash then shows as another type's fields.
+        for input in schema.inputTypes {
+            collected.add(.input(input.name, fields: input.fields.map { SDLField($0.name, $0.type.description, defaultValue: $0.defaultValue) }))
+        }
         if !collected.queryFields.isEmpty { collected.add(.object("Query", fields: collected.queryFields)) }
         if !collected.mutationFields.isEmpty { collected.add(.object("Mutation", fields: collected.mutationFields)) }
         if !collected.subscriptionFields.isEmpty { collected.add(.object("Subscription", fields: collected.subscriptionFields)) }
         return collected.output
+    }
+
+    /// The schema's own root fields, which come before the models' in each root type.
+    private func addCustomOperations(to collected: inout Collected) {
+        for operation in schema.customOperations {
+            var directives: String?
+            if case .subscribe(let mutations, _) = operation.handler {
+                directives = "@aws_subscribe(mutations: [" + mutations.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
+            }
+            let arguments = operation.arguments.map { SDLArgument($0.name, $0.type.description, defaultValue: $0.defaultValue) }
+            let field = SDLField(operation.name, operation.returnType.description, arguments: arguments, directives: directives)
+            var model = ""
+            if case .model(let name) = operation.returnType.base { model = name }
+            let root = RootField(name: operation.name, model: model, kind: .custom(operation))
+            switch operation.kind {
+            case .query:
+                collected.queryFields.append(field)
+                collected.output.query[operation.name] = root
+            case .mutation:
+                collected.mutationFields.append(field)
+                collected.output.mutation[operation.name] = root
+            case .subscription:
+                collected.subscriptionFields.append(field)
+                collected.output.subscription[operation.name] = root
+            }
+        }
     }
 
     /// A model's object type, connection and inputs, and the enum and nested sort-key inputs its fields need.

@@ -20,6 +20,32 @@ extension GraphQLExecutor {
             case .failure(let error):
                 data.append((key, "null"))
                 errors.append(ResponseError(error))
+            case .custom(let custom):
+                if statementsRun > 0, !(await origin.isConnected()) { return ExecutionResult(data: ResponseJSON.object(data), errors: errors, databaseErrors: databaseErrors) }
+                statementsRun += 1
+                if let budget = requestTimeBudget, ContinuousClock.now - origin.startedAt > budget {
+                    data.append((key, "null"))
+                    errors.append(
+                        ResponseError(
+                            message: "Not run: the request's root fields used up its time budget (\(budget)) before this one.", errorType: "LimitExceeded",
+                            path: [key], locations: custom.locations, requestID: origin.requestID
+                        ))
+                    continue
+                }
+                let (json, fieldErrors, databaseFailed) = await answerCustom(custom, key: key, origin: origin)
+                if databaseFailed { databaseErrors += 1 }
+                answered += json.utf8.count
+                if let maximum = maximumResponseBytes, answered > maximum {
+                    data.append((key, "null"))
+                    errors.append(
+                        ResponseError(
+                            message: "The answer would be larger than \(maximum) bytes (response size limit); ask for smaller pages or fewer fields.",
+                            errorType: "LimitExceeded", path: [key], locations: custom.locations, requestID: origin.requestID
+                        ))
+                    continue
+                }
+                data.append((key, json))
+                errors += fieldErrors
             case .statement(let statement, let mutation):
                 // Nobody is left to read the answer: the root fields after it are not run. Asked only once a
                 // statement has run, so a request of one root field pays nothing for it.

@@ -75,6 +75,11 @@ extension GraphQLExecutor {
             case .statement(let statement, let mutation):
                 statements.append((key, statement, mutation))
                 result.entries.append(.init(field: key, sql: statement.sql, parameters: statement.parameters, customPlan: statement.needsCustomPlan, explain: nil))
+            case .custom(let custom):
+                // A SQL handler's statement can be shown and explained; a function's call is not made for a plan.
+                guard let statement = custom.statement else { continue }
+                statements.append((key, statement, custom.isMutation))
+                result.entries.append(.init(field: key, sql: statement.sql, parameters: statement.parameters, customPlan: false, explain: nil))
             case .failure(let error): result.errors.append(ResponseError(error))
             case .constant: break
             }

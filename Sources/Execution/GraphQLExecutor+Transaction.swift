@@ -41,7 +41,7 @@ extension GraphQLExecutor {
         for (key, plan) in operation.fields {
             switch plan {
             case .statement(let statement, let mutation): steps.append(Step(key: key, statement: statement, mutation: mutation))
-            case .failure: refused = refused ?? key
+            case .failure, .custom: refused = refused ?? key
             case .constant: break
             }
         }
@@ -126,6 +126,8 @@ extension GraphQLExecutor {
             case .failure(let error):
                 data.append((key, "null"))
                 errors.append(ResponseError(error))
+            case .custom:
+                data.append((key, "null"))
             case .statement(let statement, let mutation):
                 data.append((key, answers[key] ?? "null"))
                 if answers[key] == nil, let error = entry(Step(key: key, statement: statement, mutation: mutation)) { errors.append(error) }

@@ -23,6 +23,8 @@ package struct GraphQLExecutor: Sendable {
     package var keyPermits: KeyPermits?
     /// Told after each mutation's write committed, so real-time delivery need not wait for its next poll.
     package var onCommittedWrite: (@Sendable () -> Void)?
+    /// Calls the functions custom operations name; nil when the server maps none (such a call then fails).
+    package var functions: (any FunctionInvoking)?
 
     /// Creates an executor.
     package init(planner: OperationPlanner, runner: any StatementRunner, logger: Logger) {
@@ -56,7 +58,9 @@ package struct GraphQLExecutor: Sendable {
 
     /// Runs `request`. With `introspection` false, introspection operations are refused. `origin` names the
     /// API key (for `keyPermits` and the pool's turns) and the start of the time budget.
-    package func run(_ request: OperationRequest, origin: RequestOrigin, introspection: Bool = true) async -> ExecutionResult {
+    package func run(_ request: OperationRequest, origin given: RequestOrigin, introspection: Bool = true) async -> ExecutionResult {
+        var origin = given
+        origin.variables = request.variables
         let operation: PlannedOperation
         do {
             operation = try planner.plan(query: request.query, operationName: request.operationName, inputs: request.variables, caller: origin.caller)

@@ -16,6 +16,11 @@ package struct RequestOrigin: Sendable {
     package var startedAt: ContinuousClock.Instant
     /// False once the client has closed its connection (asked between statements, not before the first).
     package var isConnected: @Sendable () async -> Bool
+    /// The request's headers (names in lower case) and the client's address, read only when a custom
+    /// operation's handler is called (AppSync hands them to it as `request.headers` and `identity.sourceIp`).
+    package var details: @Sendable () -> RequestDetails = { RequestDetails() }
+    /// The request's variables (a handler receives them as `info.variables`).
+    package var variables: [String: InputValue] = [:]
 
     /// Creates an origin.
     package init(
@@ -26,5 +31,19 @@ package struct RequestOrigin: Sendable {
         self.caller = caller
         self.startedAt = startedAt
         self.isConnected = isConnected
+    }
+}
+
+/// What a handler is told about the request it answers.
+package struct RequestDetails: Sendable {
+    /// Header names in lower case, with their values (repeated names joined with `,`).
+    package var headers: [(String, String)]
+    /// The client's IP address, when known.
+    package var sourceIP: String?
+
+    /// Creates the details.
+    package init(headers: [(String, String)] = [], sourceIP: String? = nil) {
+        self.headers = headers
+        self.sourceIP = sourceIP
     }
 }

@@ -2,7 +2,7 @@
 /// are bound, never written into the text. The scan skips what PostgreSQL reads as text rather than SQL: string
 /// literals (`'…'`, `E'…'` with backslash escapes), quoted identifiers, dollar-quoted bodies (`$tag$…$tag$`),
 /// comments (`--` and nested `/* */`) and casts (`::type`). The same name twice is the same parameter.
-package struct SQLPlaceholders: Equatable, Sendable {
+package struct SQLPlaceholders: Equatable, Sendable, Codable {
     /// The statement with each placeholder replaced by its `$n`.
     package var text: String
     /// The argument named by each parameter: `names[0]` is `$1`.

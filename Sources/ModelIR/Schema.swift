@@ -9,6 +9,10 @@ package struct Schema: Equatable, Sendable, Codable {
     /// The SQL engine an existing database's schema declares (`input AMPLIFY { engine: String = "postgres" }`);
     /// nil for a schema whose tables ModelGraph creates and migrates.
     package var engine: DatabaseEngine?
+    /// The fields of `Query`, `Mutation` and `Subscription` the schema declares itself, in declaration order.
+    package var customOperations: [CustomOperation] = []
+    /// The `input` types those operations' arguments use, in declaration order.
+    package var inputTypes: [InputType] = []
     /// AppSync's conflict detection, when the server turned it on (`--conflict-detection`): every model then
     /// carries the sync metadata fields and the API gains the DataStore sync surface. Nil without it.
     package var conflictDetection: ConflictDetection?
@@ -26,6 +30,16 @@ package struct Schema: Equatable, Sendable, Codable {
     /// The model called `name`.
     package func model(named name: String) -> Model? {
         models.first { $0.name == name }
+    }
+
+    /// The input type called `name`.
+    package func inputType(named name: String) -> InputType? {
+        inputTypes.first { $0.name == name }
+    }
+
+    /// The custom operation `name` of `kind`.
+    package func customOperation(_ kind: CustomOperation.Kind, named name: String) -> CustomOperation? {
+        customOperations.first { $0.kind == kind && $0.name == name }
     }
 
     /// The enum called `name`.

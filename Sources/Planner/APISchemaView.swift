@@ -14,6 +14,9 @@ package struct APISchemaView: Sendable {
     package let maximumFilterConditions: Int
     /// How much one nested or batch write may do.
     package var writeLimits = WriteLimits()
+    /// The server's default authorization mode: a custom operation without rules is for its callers only,
+    /// as AppSync serves a field without authorization directives.
+    package var defaultMode: AuthProvider = .apiKey
     private let modelsByName: [String: Model]
     /// The foreign keys of the storage, by constraint name.
     package let foreignKeys: ForeignKeyCatalog
@@ -43,7 +46,9 @@ package struct APISchemaView: Sendable {
         self.foreignKeys = ForeignKeyCatalog(schema: api.models, storage: storage)
         self.keyLeadingFields = Dictionary(
             api.models.models.map { ($0.name, StorageMapping.keyLeadingFields(of: $0, in: api.models)) }, uniquingKeysWith: { first, _ in first })
-        self.staticGroupRules = api.models.models.flatMap(\.auth.rules).filter { $0.strategy == .groups && !$0.groups.isEmpty }
+        self.staticGroupRules = (api.models.models.flatMap(\.auth.rules) + api.models.customOperations.flatMap(\.rules)).filter {
+            $0.strategy == .groups && !$0.groups.isEmpty
+        }
     }
 
     /// Whether requests may use the extensions beyond AppSync (sort, counts, relation filters, nested

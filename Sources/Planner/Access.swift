@@ -40,6 +40,12 @@ struct Access: Sendable {
         return records.isEmpty ? .denied : .records(records)
     }
 
+    /// True when one of a custom operation's `rules` grants it to this caller; an operation without rules is
+    /// for callers of the server's `defaultMode`.
+    func allows(_ rules: [AuthRule], defaultMode: AuthProvider) -> Bool {
+        rules.isEmpty ? caller.mode == defaultMode : rules.contains(where: grants)
+    }
+
     /// True when `rule` grants its operations to this caller whatever the record.
     private func grants(_ rule: AuthRule) -> Bool {
         guard rule.provider == caller.mode else { return false }

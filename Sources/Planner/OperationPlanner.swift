@@ -244,12 +244,16 @@ package final class OperationPlanner: Sendable {
         let transactional = try isTransaction(operation, rootFieldCount: fields.count)
         let plans = fields.map { field in
             let key = field.alias?.value ?? field.name.value
-            return (
-                key: key,
-                plan: planRootField(
-                    field, key: key, typeName: typeName, rootFields: rootFields, fragments: fragments, values: values, access: access,
-                    mutation: operation.operation == .mutation)
-            )
+            var plan = planRootField(
+                field, key: key, typeName: typeName, rootFields: rootFields, fragments: fragments, values: values, access: access,
+                mutation: operation.operation == .mutation)
+            if transactional, case .custom(let custom) = plan {
+                plan = .failure(
+                    PlanError(
+                        .unsupported, "A custom operation cannot be part of a @transaction mutation: its handler runs outside the database transaction.",
+                        path: [key], locations: custom.locations))
+            }
+            return (key: key, plan: plan)
         }
         var planned = PlannedOperation(operationType: typeName, fields: plans, name: operation.name?.value)
         planned.transactional = transactional
@@ -314,10 +318,14 @@ package final class OperationPlanner: Sendable {
         if field.name.value.hasPrefix("__") {
             return .failure(PlanError(.unsupported, "Introspection is answered separately.", path: [key], locations: location))
         }
+        let unauthorized = PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type \(typeName)", path: [key], locations: location)
+        if case .custom(let operation)? = rootFields[field.name.value]?.kind {
+            guard access.allows(operation.rules, defaultMode: view.defaultMode) else { return .failure(unauthorized) }
+            return planCustomField(field, operation: operation, key: key, location: location, fragments: fragments, values: values, access: access)
+        }
         guard let root = rootFields[field.name.value], let model = view.model(root.model) else {
             return .failure(PlanError(.validation, "Field '\(field.name.value)' in type '\(typeName)' is undefined.", path: [key], locations: location))
         }
-        let unauthorized = PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type \(typeName)", path: [key], locations: location)
         let decision = access.decision(model.auth, Self.operation(root.kind))
         guard decision != .denied else { return .failure(unauthorized) }
         let denials = Denials()
@@ -332,6 +340,26 @@ package final class OperationPlanner: Sendable {
             statement.fieldErrors = denials.errors
             statement.marksFieldDenials = denials.marksRecords
             return .statement(statement, mutation: mutation)
+        } catch {
+            var located = error
+            located.path = [key]
+            if located.locations.isEmpty { located.locations = location }
+            return .failure(located)
+        }
+    }
+
+    /// A custom operation's root field; an error is the field's, located.
+    private func planCustomField(
+        _ field: GraphQL.Field, operation: CustomOperation, key: String, location: [(line: Int, column: Int)], fragments: [String: FragmentDefinition],
+        values: ValueResolver, access: Access
+    ) -> RootFieldPlan {
+        let denials = Denials()
+        let selection = SelectionCompiler(api: view, fragments: fragments, values: values, denials: denials, path: [key], access: access)
+        do {
+            var plan = try CustomOperationCompiler(selection: selection).plan(field, operation: operation)
+            plan.locations = location
+            plan.statement?.locations = location
+            return .custom(plan)
         } catch {
             var located = error
             located.path = [key]
@@ -369,6 +397,7 @@ package final class OperationPlanner: Sendable {
         case .update, .batchUpdate: .update
         case .delete, .batchDelete: .delete
         case .subscription: .listen
+        case .custom(let operation): operation.kind == .mutation ? .create : .get
         }
     }
 }

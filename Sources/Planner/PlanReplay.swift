@@ -7,6 +7,18 @@ extension PlannedOperation {
     func rebound(to leaves: [InputValue], caller: Caller) -> PlannedOperation {
         var result = self
         for index in result.fields.indices {
+            if case .custom(var custom) = result.fields[index].plan {
+                do {
+                    try custom.rebind(to: leaves, caller: caller)
+                    result.fields[index].plan = .custom(custom)
+                } catch {
+                    var located = error
+                    located.path = [result.fields[index].key]
+                    if located.locations.isEmpty { located.locations = custom.locations }
+                    result.fields[index].plan = .failure(located)
+                }
+                continue
+            }
             guard case .statement(var statement, let mutation) = result.fields[index].plan, !statement.isFixed else { continue }
             do {
                 try statement.rebind(to: leaves, caller: caller)
@@ -19,6 +31,22 @@ extension PlannedOperation {
             }
         }
         return result
+    }
+}
+
+extension CustomFieldPlan {
+    /// The arguments, the statement's parameters and the record read's for another request's `leaves` and
+    /// `caller`.
+    mutating func rebind(to leaves: [InputValue], caller: Caller) throws(PlanError) {
+        arguments = try CustomArguments.json(argumentTemplate.substituting(leaves), operation: operation, schema: argumentTypes)
+        self.caller = caller
+        try statement?.rebind(to: leaves, caller: caller)
+        if var read = modelRead {
+            var values: [String?] = []
+            for source in read.parameterSources { values.append(try source.value(for: leaves, caller: caller)) }
+            read.parameters = values
+            modelRead = read
+        }
     }
 }
 

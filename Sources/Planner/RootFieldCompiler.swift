@@ -49,6 +49,8 @@ struct RootFieldCompiler {
             statement = .select(try AggregateCompiler(selection: selection).aggregate(field, model: model, records: records, binds: &binds))
         case .subscription:
             throw PlanError(.unsupported, OperationPlanner.subscriptionsOverWebSocket)
+        case .custom:
+            throw PlanError(.unsupported, "A custom operation is planned by its handler.")
         }
         var planned = PlannedStatement(sql: SQLRenderer.render(statement), binds: binds)
         if case .get = root.kind, records != nil { planned.readsDenial = true }

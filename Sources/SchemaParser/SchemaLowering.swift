@@ -14,6 +14,13 @@ struct SchemaLowering {
     var modelNames: Set<String> = []
     var objectTypeNames: Set<String> = []
     var enumNames: Set<String> = []
+    /// `Query`, `Mutation` and `Subscription` as the schema declares them (custom operations).
+    var rootDefinitions: [ObjectTypeDefinition] = []
+    /// `input` types other than `AMPLIFY`, in declaration order.
+    var inputDefinitions: [InputObjectTypeDefinition] = []
+    var inputTypeNames: Set<String> = []
+    /// Reads the file an `@sql(reference:)` names, relative to the schema file; nil when it cannot.
+    var readReference: ((String) -> String?)?
     /// The policy of the `AMPLIFY.globalAuthRule`, when declared.
     var globalAuth: AuthPolicy?
     /// The `AMPLIFY.engine` of a schema that maps an existing database.
@@ -61,6 +68,8 @@ struct SchemaLowering {
         schema.engine = engine
         resolveRelationships(in: &schema)
         synthesizeManyToMany(in: &schema)
+        schema.inputTypes = lowerInputTypes()
+        schema.customOperations = lowerCustomOperations(models: schema)
         checkKeys(in: schema)
         checkStorageNames(in: schema)
         return schema
@@ -78,7 +87,16 @@ struct SchemaLowering {
                     if object.directives.contains(where: { $0.name.value == "model" }) {
                         error("A model may not be named '\(object.name.value)'.", at: object.name.loc)
                     } else {
-                        error("Custom '\(object.name.value)' fields are not supported yet: ModelGraph generates the operation types from @model types.", at: object.name.loc)
+                        for directive in object.directives {
+                            error("@\(directive.name.value) is not supported on type '\(object.name.value)'; put directives on its fields.", at: directive.loc)
+                        }
+                        rootDefinitions.append(object)
+                    }
+                    if let previous = seen[object.name.value] {
+                        let previousText = previous.map { " (first declared at \($0))" } ?? ""
+                        error("Type '\(object.name.value)' is declared twice\(previousText).", at: object.name.loc)
+                    } else {
+                        seen[object.name.value] = location(object.name.loc)
                     }
                     continue
                 }
@@ -97,7 +115,8 @@ struct SchemaLowering {
                 if input.name.value == "AMPLIFY" {
                     readAmplifySettings(input)
                 } else {
-                    error("Input types are not supported in a model schema ('\(input.name.value)').", at: input.name.loc)
+                    inputDefinitions.append(input)
+                    inputTypeNames.insert(input.name.value)
                 }
             case let scalar as ScalarTypeDefinition:
                 error("Custom scalar '\(scalar.name.value)' is not supported; use one of the AWS scalars.", at: scalar.name.loc)

@@ -18,8 +18,9 @@ package enum SchemaParser {
     /// The deepest bracket nesting a schema file may have, checked before the recursive GraphQL parser runs.
     package static let maximumNesting = 64
 
-    /// Parses schema text. `file` names the source in diagnostics.
-    package static func parse(source: String, file: String? = nil) -> Result {
+    /// Parses schema text. `file` names the source in diagnostics; `readReference` reads the file an
+    /// `@sql(reference:)` names (nil when it cannot), relative to the schema file.
+    package static func parse(source: String, file: String? = nil, readReference: ((String) -> String?)? = nil) -> Result {
         let measured = NestingScanner.measure(source, nestingLimit: maximumNesting, tokenLimit: .max)
         if let excess = measured.excess {
             let location = ModelIR.SourceLocation(file: file, line: excess.line, column: excess.column)
@@ -47,6 +48,7 @@ package enum SchemaParser {
             return Result(schema: nil, diagnostics: [.error("\(error)", at: nil)])
         }
         var lowering = SchemaLowering(document: document, file: file)
+        lowering.readReference = readReference
         let schema = lowering.lower()
         let diagnostics = lowering.diagnostics.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
         let hasErrors = diagnostics.contains { $0.severity == .error }
@@ -54,8 +56,8 @@ package enum SchemaParser {
     }
 
     /// Parses schema text and throws every diagnostic when there is an error.
-    package static func parseOrThrow(source: String, file: String? = nil) throws -> ModelIR.Schema {
-        let result = parse(source: source, file: file)
+    package static func parseOrThrow(source: String, file: String? = nil, readReference: ((String) -> String?)? = nil) throws -> ModelIR.Schema {
+        let result = parse(source: source, file: file, readReference: readReference)
         guard let schema = result.schema else { throw DiagnosticsError(result.diagnostics) }
         return schema
     }

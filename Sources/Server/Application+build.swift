@@ -140,8 +140,8 @@ package func buildApplication(
         StudioRoutes.add(to: router, settings: studio, authorization: authorization, handler: plans, authModes: modes)
     }
     graphQL = graphQL.add(middleware: authorization)
-    graphQL.post { request, context in try await handler.post(request, origin: context.origin) }
-    graphQL.get { request, context in await handler.get(request, origin: context.origin) }
+    graphQL.post { request, context in try await handler.post(request, origin: context.origin(of: request)) }
+    graphQL.get { request, context in await handler.get(request, origin: context.origin(of: request)) }
     // Other methods on the endpoint are told which ones it takes, without needing a key.
     for method in [HTTPRequest.Method.put, .delete, .patch] {
         router.on("graphql", method: method) { _, _ in GraphQLHTTPHandler.methodNotAllowed(method) }

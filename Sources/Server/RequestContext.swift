@@ -34,6 +34,23 @@ struct ModelGraphRequestContext: RequestContext {
             requestID: requestID, keyID: credential?.principal, caller: credential?.caller ?? .apiKey, isConnected: { await ClientConnection.isOpen(channel) })
     }
 
+    /// The origin of `request`, which also tells a custom operation's handler the request's headers and the
+    /// client's address (read only when a handler asks).
+    func origin(of request: Request) -> RequestOrigin {
+        var origin = origin
+        let headers = request.headers
+        let address = channel.remoteAddress?.ipAddress
+        origin.details = {
+            var merged: [(String, String)] = []
+            for field in headers {
+                let name = field.name.canonicalName.lowercased()
+                if let index = merged.firstIndex(where: { $0.0 == name }) { merged[index].1 += "," + field.value } else { merged.append((name, field.value)) }
+            }
+            return RequestDetails(headers: merged, sourceIP: address)
+        }
+        return origin
+    }
+
     /// True when the client connected from this machine (a loopback address or a Unix socket).
     var isLocalClient: Bool {
         switch channel.remoteAddress {

@@ -62,6 +62,13 @@ struct Plan: AsyncParsableCommand {
                     print(
                         "-- \(key)\(statement.needsCustomPlan ? " (planned for its values)" : "")\n\(statement.sql);\n-- parameters: \(statement.parameters.map { $0 ?? "NULL" })")
                     if let readBack = statement.readBack { print("-- then, with the written key:\n\(readBack.sql);") }
+                case .custom(let custom):
+                    if let statement = custom.statement {
+                        print("-- \(key) (SQL handler of \(custom.operation.name))\n\(statement.sql);\n-- parameters: \(statement.parameters.map { $0 ?? "NULL" })")
+                    } else {
+                        print("-- \(key): answered by the handler of \(custom.operation.name), arguments \(JSONText.encode(custom.arguments))")
+                        if let read = custom.modelRead { print("-- then, with the records it returns as $1:\n\(read.sql);") }
+                    }
                 case .constant(let json): print("-- \(key): \(json)")
                 case .failure(let error): print("-- \(key): error: \(error.message)")
                 }
