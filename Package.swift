@@ -57,6 +57,10 @@ let package = Package(
         // `serve --dev-tls`, made with swift-crypto's keys rather than by running openssl.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),
+        // The calls to custom operations' functions (`serve --function NAME=URL`): pooled, reused connections,
+        // deadlines and bounded answers over NIO, from the server-side Swift HTTP client rather than hand-written
+        // HTTP; its TLS is swift-nio-ssl, already built for `serve --tls-cert`.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -138,6 +142,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Calls the functions custom operations name: AppSync's resolver event POSTed to the endpoint the
+        // operator maps each function to (a Lambda container's runtime emulator, or any HTTP service).
+        .target(
+            name: "Functions",
+            dependencies: [
+                "JSON", "Execution",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Layer 4: transports. Real-time subscriptions: the change feed (one listening connection per
         // process), the subscriptions and their delivery, and the WebSocket protocols, for any socket.
         .target(
@@ -192,7 +209,7 @@ let package = Package(
             name: "modelgraph",
             dependencies: [
                 "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner",
-                "Execution", "JSON",
+                "Execution", "JSON", "Functions",
                 "Auth", "Authentication", "Introspection", "SwiftCodegen", "Studio", "ClientConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -86,7 +86,8 @@ struct APIDefinitionsBuilder {
     private func addCustomOperations(to collected: inout Collected) {
         for operation in schema.customOperations {
             var directives: String?
-            if case .subscribe(let mutations, _) = operation.handler {
+            if case .subscribe(let source) = operation.handler {
+                let mutations = source.mutations
                 directives = "@aws_subscribe(mutations: [" + mutations.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
             }
             let arguments = operation.arguments.map { SDLArgument($0.name, $0.type.description, defaultValue: $0.defaultValue) }

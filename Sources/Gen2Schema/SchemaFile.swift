@@ -30,10 +30,13 @@ package enum SchemaFile {
     }
 
     /// Parses the text of the schema file `file`; `readModule` finds the modules a Gen 2 file imports by a
-    /// relative path (without it, names imported from them cannot be used).
-    package static func parse(source: String, file: String, readModule: Gen2Conversion.ModuleReader? = nil) -> Loaded {
+    /// relative path (without it, names imported from them cannot be used), and `readReference` the files
+    /// `@sql(reference:)` names.
+    package static func parse(
+        source: String, file: String, readModule: Gen2Conversion.ModuleReader? = nil, readReference: ((String) -> String?)? = nil
+    ) -> Loaded {
         guard isGen2(file) else {
-            let result = SchemaParser.parse(source: source, file: file)
+            let result = SchemaParser.parse(source: source, file: file, readReference: readReference)
             return Loaded(schema: result.schema, diagnostics: result.diagnostics, conversion: nil)
         }
         let conversion: Gen2Conversion
@@ -43,7 +46,7 @@ package enum SchemaFile {
             let modules = error.source.map { [error.location.file ?? "": $0] } ?? [:]
             return Loaded(schema: nil, diagnostics: [error.diagnostic], conversion: nil, modules: modules)
         }
-        let result = SchemaParser.parse(source: conversion.sdl, file: file)
+        let result = SchemaParser.parse(source: conversion.sdl, file: file, readReference: readReference)
         return Loaded(
             schema: result.schema.map { remapped($0, by: conversion) }, diagnostics: result.diagnostics.map(conversion.mapped), conversion: conversion,
             modules: conversion.modules)

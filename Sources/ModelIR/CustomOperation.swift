@@ -83,9 +83,9 @@ package enum CustomHandler: Equatable, Sendable, Codable {
     case functions([FunctionStep])
     /// `@http(method:, url:, headers:)`.
     case http(HTTPHandler)
-    /// `@aws_subscribe(mutations:)`: subscribers receive these mutations' answers; `functions` (Gen 2 gives
-    /// every subscription one) are called when a client subscribes, and an error from one refuses it.
-    case subscribe(mutations: [String], functions: [FunctionStep])
+    /// `@aws_subscribe(mutations:)`: subscribers receive these mutations' answers.
+    case subscribe(SubscriptionSource)
+
 }
 
 /// A statement answering a custom operation.
@@ -102,6 +102,21 @@ package struct SQLHandler: Equatable, Sendable, Codable {
     }
 }
 
+
+/// What a custom subscription receives.
+package struct SubscriptionSource: Equatable, Sendable, Codable {
+    /// The mutations whose answers subscribers receive.
+    package var mutations: [String]
+    /// Functions called when a client subscribes (Gen 2 gives every subscription one); an error from one
+    /// refuses the subscription.
+    package var functions: [FunctionStep]
+
+    /// Creates a source.
+    package init(mutations: [String], functions: [FunctionStep] = []) {
+        self.mutations = mutations
+        self.functions = functions
+    }
+}
 
 /// One function of a custom operation's pipeline.
 package struct FunctionStep: Equatable, Sendable, Codable {

@@ -7,6 +7,8 @@ package struct SQLPlaceholders: Equatable, Sendable, Codable {
     package var text: String
     /// The argument named by each parameter: `names[0]` is `$1`.
     package var names: [String]
+    /// The statement as the schema wrote it.
+    package var original: String
 
     /// Why a statement cannot be used.
     package enum Problem: Error, Equatable, Sendable {
@@ -20,8 +22,14 @@ package struct SQLPlaceholders: Equatable, Sendable, Codable {
         case empty
     }
 
-    /// Scans `statement`; a final `;` is dropped.
-    package static func scan(_ statement: String) throws(Problem) -> SQLPlaceholders {
+    /// The statement with the placeholders of `casts` (argument name → SQL type) written `$n::type`: for the
+    /// ones whose type PostgreSQL cannot tell from where they stand (`SELECT :x`).
+    package func casting(_ casts: [String: String]) throws(Problem) -> SQLPlaceholders {
+        try Self.scan(original, casts: casts)
+    }
+
+    /// Scans `statement`; a final `;` is dropped. A placeholder named in `casts` gets that type.
+    package static func scan(_ statement: String, casts: [String: String] = [:]) throws(Problem) -> SQLPlaceholders {
         let characters = Array(statement.unicodeScalars)
         var output = String.UnicodeScalarView()
         var names: [String] = []
@@ -91,6 +99,7 @@ package struct SQLPlaceholders: Equatable, Sendable, Codable {
                 let name = String(String.UnicodeScalarView(characters[(index + 1)..<end]))
                 if !names.contains(name) { names.append(name) }
                 output.append(contentsOf: "$\(names.firstIndex(of: name)! + 1)".unicodeScalars)
+                if let type = casts[name] { output.append(contentsOf: "::\(type)".unicodeScalars) }
                 index = end
                 sawSQL = true
             case ";":
@@ -105,7 +114,7 @@ package struct SQLPlaceholders: Equatable, Sendable, Codable {
         guard sawSQL else { throw .empty }
         var text = String(output)
         while let last = text.unicodeScalars.last, last.properties.isWhitespace { text.unicodeScalars.removeLast() }
-        return SQLPlaceholders(text: text, names: names)
+        return SQLPlaceholders(text: text, names: names, original: statement)
     }
 
     /// The index of the quote closing the one at `start` (a doubled quote is an escaped one).

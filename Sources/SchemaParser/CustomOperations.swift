@@ -70,7 +70,7 @@ extension SchemaLowering {
             error("\(owner) has both \(used.joined(separator: " and ")); a field is answered by one kind of handler.", at: field.name.loc)
             return nil
         }
-        let handler: CustomHandler
+        var handler = CustomHandler.functions(functions)
         switch kind {
         case .subscription:
             if let first = sql.first ?? http.first {
@@ -84,7 +84,7 @@ extension SchemaLowering {
                 return nil
             }
             guard let mutations = readSubscribeMutations(directive, owner: owner) else { return nil }
-            handler = .subscribe(mutations: mutations, functions: functions)
+            handler = .subscribe(SubscriptionSource(mutations: mutations, functions: functions))
         case .query, .mutation:
             if let directive = subscribe.first {
                 error("@aws_subscribe belongs on a Subscription field, not on \(owner).", at: directive.loc)
@@ -168,7 +168,8 @@ extension SchemaLowering {
 
     /// A custom subscription's mutations exist and return what it returns: subscribers receive their answers.
     private mutating func checkSubscriptionSources(_ operation: CustomOperation, among operations: [CustomOperation], schema: ModelIR.Schema) {
-        guard case .subscribe(let mutations, _) = operation.handler else { return }
+        guard case .subscribe(let source) = operation.handler else { return }
+        let mutations = source.mutations
         for mutation in mutations {
             var returned: FieldType?
             if let custom = operations.first(where: { $0.kind == .mutation && $0.name == mutation }) {

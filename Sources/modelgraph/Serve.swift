@@ -66,6 +66,7 @@ struct Serve: AsyncParsableCommand {
     var schemaName: String = ProcessInfo.processInfo.environment["MODELGRAPH_SCHEMA_NAME"] ?? "public"
     @Flag(help: "Do not apply pending migrations at start-up.") var noMigrate = false
     @OptionGroup var outputsOptions: ServeOutputs
+    @OptionGroup(title: "Custom operations' functions") var functionOptions: FunctionOptions
     @Flag(help: "Apply pending migrations at start-up even when they drop data (marked DESTRUCTIVE); without it serve refuses and names them.")
     var allowDestructive = false
 
@@ -276,6 +277,10 @@ struct Serve: AsyncParsableCommand {
                 let runner = MigrationRunner(client: client, directory: directory)
                 try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
             }
+            if schema.customOperations.contains(where: { if case .sql = $0.handler { true } else { false } }) {
+                schema = try await CustomSQLCheck.checked(schema, document: document, client: client)
+                api = try apiOptions.build(from: schema)
+            }
             // Queries read from the replicas; writes, transactions and subscriptions' delivery stay on the primary.
             // API keys are read there too, so a request a replica serves costs the primary nothing.
             let replicas = replicaOptions.router(primary: client, logger: logger)
@@ -305,7 +310,11 @@ struct Serve: AsyncParsableCommand {
             let authenticator = authorization.authenticator(keys: keys)
             let hasCaseFolding = try await CaseFolding.available(on: client, logger: logger)
             var executor = makeExecutor(
-                api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger)
+                api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger,
+                defaultMode: authorization.modes.first ?? .apiKey)
+            let (functions, unmapped) = try functionOptions.invoker(for: schema)
+            executor.functions = functions
+            if !unmapped.isEmpty { logger.warning("no --function maps \(unmapped.joined(separator: ", ")): custom operations that call them answer with an error") }
             if let replicas { executor = executor.running(on: replicas) }
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             var serving = serverConfiguration
@@ -370,7 +379,7 @@ struct Serve: AsyncParsableCommand {
 
     /// The executor the options describe.
     private func makeExecutor(
-        api: APISchema, databaseSchema: String?, storage: StorageSchema?, hasCaseFolding: Bool, client: PostgresClient, logger: Logger
+        api: APISchema, databaseSchema: String?, storage: StorageSchema?, hasCaseFolding: Bool, client: PostgresClient, logger: Logger, defaultMode: AuthProvider
     ) -> GraphQLExecutor {
         let limits = RequestLimits(
             maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
@@ -378,6 +387,7 @@ struct Serve: AsyncParsableCommand {
             api: api, databaseSchema: databaseSchema, storage: storage, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions,
             hasCaseFolding: hasCaseFolding)
         view.writeLimits = WriteLimits(maximumNesting: maxWriteNesting, maximumRecords: maxWriteRecords, maximumBatch: maxBatch)
+        view.defaultMode = defaultMode
         let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
         var executor = GraphQLExecutor(planner: planner, runner: client, logger: logger)
         executor.slowStatementThreshold = .milliseconds(slowStatement)

@@ -61,7 +61,7 @@ struct SchemaOptions: ParsableArguments {
     /// and its text, for diagnostics about those.
     func loadDocument() throws -> SchemaDocument {
         let source = try read()
-        let result = SchemaFile.parse(source: source, file: schema, readModule: readModule)
+        let result = SchemaFile.parse(source: source, file: schema, readModule: readModule, readReference: { readSQLReference($0, schemaFile: schema) })
         let warnings = result.diagnostics.filter { $0.severity == .warning }
         if !warnings.isEmpty {
             FileHandle.standardError.write(Data((SchemaFile.format(warnings, source: source, modules: result.modules) + "\n").utf8))
@@ -92,6 +92,18 @@ struct SchemaDocument {
     func formatted(_ diagnostic: Diagnostic) -> String {
         SchemaFile.format([diagnostic], source: source, modules: modules)
     }
+}
+
+/// The SQL file an `@sql(reference:)` names, beside the schema file: the name as written, with `.sql`, or in
+/// `sql-statements/` (where Amplify Gen 1 projects keep them).
+func readSQLReference(_ name: String, schemaFile: String) -> String? {
+    let folder = (schemaFile as NSString).deletingLastPathComponent
+    let base = folder.isEmpty ? "." : folder
+    for candidate in [name, name + ".sql", "sql-statements/" + name + ".sql"] {
+        let path = ((base as NSString).appendingPathComponent(candidate) as NSString).standardizingPath
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
+    }
+    return nil
 }
 
 /// Finds a module a Gen 2 schema file imports by a relative path, beside the importing file: the specifier as

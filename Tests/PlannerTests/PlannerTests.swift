@@ -1,5 +1,7 @@
 import APISchema
 import GraphQL
+import JSON
+import ModelIR
 import Planner
 import SchemaParser
 import TestSupport
@@ -29,6 +31,15 @@ struct PlannerTests {
                 }
                 for check in statement.referenceChecks {
                     text += "\n-- reference check \(check.constraint) (\(check.relationship)): \(check.countSQL) -- \(check.parameters.map { $0 ?? "NULL" })"
+                }
+                return text
+            case .custom(let custom):
+                var text = "-- \(key): \(custom.operation.kind.rawValue).\(custom.operation.name), arguments \(JSONText.encode(custom.arguments))"
+                if let statement = custom.statement {
+                    text += "\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                }
+                if let read = custom.modelRead {
+                    text += "\n-- records read by key ($1 = the returned records)\n\(read.sql)\n-- parameters: \(read.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
                 }
                 return text
             case .constant(let json): return "-- \(key): constant \(json)"
