@@ -374,7 +374,9 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
-                "JSON",
+                "JSON", "Functions",
+                // The test function server that answers custom operations' calls.
+                .product(name: "Hummingbird", package: "hummingbird"),
                 "Fuzzing", "Realtime", "Studio", "ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels",
                 "CatalogModels",
                 .product(name: "Logging", package: "swift-log"),

@@ -50,7 +50,7 @@ struct CustomOperationCompiler {
                 // A query's statement is a subquery, where PostgreSQL accepts no write; a mutation's is a
                 // data-modifying CTE. The rows come back as written, columns in order.
                 let from = operation.kind == .query ? "(\(handler.statement.text)) AS \(rows)" : rows
-                let prefix = operation.kind == .query ? "" : "WITH \(rows) AS (\(handler.statement.text)) "
+                let prefix = operation.kind == .query ? "" : handler.statement.rowsClause(as: Self.rowsAlias)
                 let limited = operation.returnType.isList || model != nil ? from : "(SELECT * FROM \(from) LIMIT 1) AS \(rows)"
                 plan.statement = PlannedStatement(sql: prefix + "SELECT coalesce(json_agg(row_to_json(\(rows))), '[]'::json) FROM \(limited)", binds: binds)
                 if let model {

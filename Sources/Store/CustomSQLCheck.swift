@@ -20,7 +20,7 @@ package enum CustomSQLCheck {
             // Each round types one more placeholder PostgreSQL could not; a statement has finitely many.
             for _ in 0...handler.statement.names.count {
                 do {
-                    try await prepare(handler.statement.text, operation: operation, schema: schema, on: client)
+                    try await prepare(handler.statement, operation: operation, schema: schema, on: client)
                     failure = nil
                     break
                 } catch let error as PostgresError {
@@ -49,7 +49,7 @@ package enum CustomSQLCheck {
 
     /// Prepares the statement as the planner wraps it (a subquery for a query, a CTE for a mutation), naming the
     /// key columns of a returned model, then forgets it.
-    private static func prepare(_ text: String, operation: CustomOperation, schema: ModelIR.Schema, on client: PostgresClient) async throws {
+    private static func prepare(_ statement: SQLPlaceholders, operation: CustomOperation, schema: ModelIR.Schema, on client: PostgresClient) async throws {
         let rows = Quoting.identifier("__sql$")
         var columns = "*"
         if case .model(let name) = operation.returnType.base, let model = schema.model(named: name) {
@@ -57,8 +57,8 @@ package enum CustomSQLCheck {
         }
         let wrapped =
             operation.kind == .query
-            ? "SELECT \(columns) FROM (\(text)) AS \(rows)" : "WITH \(rows) AS (\(text)) SELECT \(columns) FROM \(rows)"
-        let name = "modelgraph_check_\(StableHash.hex(text).prefix(12))"
+            ? "SELECT \(columns) FROM (\(statement.text)) AS \(rows)" : statement.rowsClause(as: "__sql$") + "SELECT \(columns) FROM \(rows)"
+        let name = "modelgraph_check_\(StableHash.hex(statement.text).prefix(12))"
         // One simple query, so a transaction pooler keeps both on one server connection.
         let sql = "PREPARE \(Quoting.identifier(name)) AS \(wrapped); DEALLOCATE \(Quoting.identifier(name))"
         _ = try await client.withConnection { connection in try connection.execute(sql) }

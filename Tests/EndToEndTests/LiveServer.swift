@@ -52,7 +52,8 @@ final class LiveServer: Sendable {
         conninfo: String? = nil, requestTimeBudget: Duration? = nil, maximumResponseBytes: Int? = nil, keyPermits: KeyPermits? = nil,
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5,
         writeLimits: WriteLimits = WriteLimits(), conflictDetection: ConflictDetection? = nil, readReplicas: [String] = [],
-        replicaConfiguration: ReplicaRouter.Configuration = ReplicaRouter.Configuration(), pooler: PoolerMode? = nil
+        replicaConfiguration: ReplicaRouter.Configuration = ReplicaRouter.Configuration(), pooler: PoolerMode? = nil,
+        functions: (any FunctionInvoking)? = nil
     ) async throws -> LiveServer {
         var schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
         if let conflictDetection { schema = try schema.enablingConflictDetection(conflictDetection) }
@@ -73,7 +74,8 @@ final class LiveServer: Sendable {
                 schema: schema, surface: surface, configuration: configuration, limits: limits, readiness: readiness, client: client, folder: folder,
                 requestTimeBudget: requestTimeBudget,
                 maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval,
-                keyCacheLifetime: keyCacheLifetime, writeLimits: writeLimits, readReplicas: readReplicas, replicaConfiguration: replicaConfiguration)
+                keyCacheLifetime: keyCacheLifetime, writeLimits: writeLimits, readReplicas: readReplicas, replicaConfiguration: replicaConfiguration,
+                functions: functions)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -85,7 +87,7 @@ final class LiveServer: Sendable {
         schema: ModelIR.Schema, surface: APISurface, configuration: ServerConfiguration, limits: RequestLimits,
         readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
         keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval, writeLimits: WriteLimits,
-        readReplicas: [String], replicaConfiguration: ReplicaRouter.Configuration
+        readReplicas: [String], replicaConfiguration: ReplicaRouter.Configuration, functions: (any FunctionInvoking)?
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
@@ -107,12 +109,15 @@ final class LiveServer: Sendable {
         if let router { keyReads = { sql, parameters in await router.readOnReplica(sql, parameters) } }
         let keys = APIKeyStore(client: client, cacheLifetime: keyCacheLifetime, replicaRead: keyReads)
         let key = try await keys.create(description: "e2e")
+        // As serve: SQL handlers are prepared against the database first.
+        let schema = try await CustomSQLCheck.check(schema, on: client)
         var view = APISchemaView(api: try APISchema.build(from: schema, surface: surface))
         view.writeLimits = writeLimits
         var executor = GraphQLExecutor(planner: OperationPlanner(view: view, limits: limits), runner: client, logger: logger)
         executor.requestTimeBudget = requestTimeBudget
         executor.maximumResponseBytes = maximumResponseBytes
         executor.keyPermits = keyPermits
+        executor.functions = functions
         if let router { executor = executor.running(on: router) }
         var delivery: RealtimeDelivery?
         if let settings {

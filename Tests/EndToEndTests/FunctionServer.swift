@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JSON
+import NIOCore
+
+/// A real HTTP server standing in for custom operations' functions: each `POST /<name>` is recorded (the event
+/// as JSON) and answered as the test's script says: JSON, a Lambda-style error, an HTTP status, garbage, or
+/// slowly.
+final class FunctionServer: Sendable {
+    /// How the server answers one call.
+    enum Reply: Sendable {
+        /// `200` with this JSON text.
+        case json(String)
+        /// `200` with a Lambda function's error payload and `X-Amz-Function-Error: Unhandled`.
+        case lambdaError(type: String, message: String)
+        /// This status with this body.
+        case status(Int, String)
+        /// This body, as is, with status 200.
+        case raw(String)
+        /// The reply after a pause.
+        indirect case after(Duration, Reply)
+    }
+
+    /// The calls received so far: function name and event.
+    let calls: Recorder
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    private init(port: Int, calls: Recorder, task: Task<Void, any Error>) {
+        self.port = port
+        self.calls = calls
+        self.task = task
+    }
+
+    /// The URL of function `name`.
+    func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+
+    /// Starts a server answering by `script` (function name, event → reply).
+    static func start(_ script: @escaping @Sendable (String, JSONValue) async -> Reply) async throws -> FunctionServer {
+        let calls = Recorder()
+        let router = Router()
+        router.post(":name") { request, context -> Response in
+            let name = context.parameters.get("name") ?? ""
+            let body = try await request.body.collect(upTo: 16 << 20)
+            let event = (try? JSONReader.parse(Array(body.readableBytesView))) ?? .null
+            await calls.append(name, event)
+            return try await respond(await script(name, event))
+        }
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
+        let task = Task { try await app.runService() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return FunctionServer(port: port, calls: calls, task: task)
+    }
+
+    private static func respond(_ reply: Reply) async throws -> Response {
+        switch reply {
+        case .json(let text): return response(.ok, text, headers: [.contentType: "application/json"])
+        case .lambdaError(let type, let message):
+            let text = JSONText.encode(.object([("errorMessage", .string(message)), ("errorType", .string(type)), ("stackTrace", .list([]))]))
+            var headers: HTTPFields = [.contentType: "application/json"]
+            headers[HTTPField.Name("X-Amz-Function-Error")!] = "Unhandled"
+            return response(.ok, text, headers: headers)
+        case .status(let code, let text): return response(HTTPResponse.Status(code: code), text, headers: [:])
+        case .raw(let text): return response(.ok, text, headers: [:])
+        case .after(let pause, let reply):
+            try await Task.sleep(for: pause)
+            return try await respond(reply)
+        }
+    }
+
+    private static func response(_ status: HTTPResponse.Status, _ text: String, headers: HTTPFields) -> Response {
+        Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// Stops the server.
+    func stop() { task.cancel() }
+
+    /// The calls, in the order they arrived.
+    actor Recorder {
+        private(set) var all: [(name: String, event: JSONValue)] = []
+
+        func append(_ name: String, _ event: JSONValue) { all.append((name, event)) }
+
+        /// The events function `name` received.
+        func events(_ name: String) -> [JSONValue] { all.filter { $0.name == name }.map(\.event) }
+    }
+}
