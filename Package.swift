@@ -136,7 +136,7 @@ let package = Package(
         .target(
             name: "Execution",
             dependencies: [
-                "JSON", "APISchema", "Planner", "Postgres", "SQLSyntax",
+                "JSON", "ModelIR", "APISchema", "Planner", "Postgres", "SQLSyntax",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -151,7 +151,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -177,7 +176,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -376,7 +375,7 @@ let package = Package(
                 "Server", "Execution", "Store", "Postgres", "Storage", "Migrations", "SchemaParser", "APISchema", "ModelIR", "TestSupport", "EmbeddedPostgres", "Planner",
                 "JSON", "Functions",
                 // The test function server that answers custom operations' calls.
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 "Fuzzing", "Realtime", "Studio", "ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels",
                 "CatalogModels",
                 .product(name: "Logging", package: "swift-log"),

@@ -78,7 +78,9 @@ extension GraphQLExecutor {
     }
 
     /// The records a function returned, read by their keys with the field's selection.
-    private func records(_ answer: JSONValue, read: ModelRead, plan: CustomFieldPlan, key: String, origin: RequestOrigin) async throws -> (
+    private func records(
+        _ answer: JSONValue, read: ModelRead, plan: CustomFieldPlan, key: String, origin: RequestOrigin
+    ) async throws -> (
         json: String, errors: [ResponseError], databaseFailed: Bool
     ) {
         let list = plan.operation.returnType.isList
@@ -88,7 +90,8 @@ extension GraphQLExecutor {
         case .list(let items) where list: records = items.filter { if case .null = $0 { false } else { true } }
         case .object where !list: records = [answer]
         default:
-            return failure("The function answered \(list ? "something other than a list" : "something other than an object") for \(plan.operation.returnType.description).", plan, key, origin)
+            return failure(
+                "The function answered \(list ? "something other than a list" : "something other than an object") for \(plan.operation.returnType.description).", plan, key, origin)
         }
         if records.contains(where: { if case .object = $0 { false } else { true } }) {
             return failure("The function's answer holds something other than \(plan.operation.returnType.base.name) records.", plan, key, origin)
@@ -114,7 +117,9 @@ extension GraphQLExecutor {
         }
     }
 
-    private func shaped(_ value: JSONValue, plan: CustomFieldPlan, shape: ResultShape, key: String, origin: RequestOrigin) -> (
+    private func shaped(
+        _ value: JSONValue, plan: CustomFieldPlan, shape: ResultShape, key: String, origin: RequestOrigin
+    ) -> (
         json: String, errors: [ResponseError], databaseFailed: Bool
     ) {
         var shaper = ResultShaper(requestID: origin.requestID, locations: plan.locations)
@@ -122,7 +127,9 @@ extension GraphQLExecutor {
         return (JSONText.encode(completed), shaper.errors, false)
     }
 
-    private func failure(_ message: String, _ plan: CustomFieldPlan, _ key: String, _ origin: RequestOrigin, errorType: String = "Lambda:Unhandled") -> (
+    private func failure(
+        _ message: String, _ plan: CustomFieldPlan, _ key: String, _ origin: RequestOrigin, errorType: String = "Lambda:Unhandled"
+    ) -> (
         json: String, errors: [ResponseError], databaseFailed: Bool
     ) {
         ("null", [entry(message, plan, key, origin, errorType: errorType)], false)

@@ -102,7 +102,6 @@ package struct SQLHandler: Equatable, Sendable, Codable {
     }
 }
 
-
 /// What a custom subscription receives.
 package struct SubscriptionSource: Equatable, Sendable, Codable {
     /// The mutations whose answers subscribers receive.

@@ -21,7 +21,8 @@ struct CustomOperationCompiler {
         let template = try CustomArguments.template(of: field, operation: operation, values: selection.values)
         let arguments = try CustomArguments.json(template, operation: operation, schema: schema)
         var plan = CustomFieldPlan(
-            operation: operation, arguments: arguments, argumentTemplate: template, argumentTypes: schema, shape: nil, statement: nil, modelRead: nil, caller: selection.access.caller,
+            operation: operation, arguments: arguments, argumentTemplate: template, argumentTypes: schema, shape: nil, statement: nil, modelRead: nil,
+            caller: selection.access.caller,
             selectionSetList: field.selectionSet.map { selectionPaths($0, prefix: "") } ?? [],
             selectionSetGraphQL: field.selectionSet.map { GraphQL.print(ast: $0) } ?? "")
         var model: Model?
@@ -41,7 +42,8 @@ struct CustomOperationCompiler {
             if let model, operation.kind == .query {
                 // One statement: the rows in their order, and each row's record read by its key.
                 let read = try records(of: model, field: field, list: operation.returnType.isList, binds: &binds)
-                let from = "(SELECT *, row_number() OVER () AS \(Quoting.identifier(Self.orderColumn)) FROM (\(handler.statement.text)) AS \(Quoting.identifier("__q$"))) AS \(rows)"
+                let from =
+                    "(SELECT *, row_number() OVER () AS \(Quoting.identifier(Self.orderColumn)) FROM (\(handler.statement.text)) AS \(Quoting.identifier("__q$"))) AS \(rows)"
                 var statement = PlannedStatement(sql: read.sql(from: from), binds: binds)
                 statement.fieldErrors = read.denials.errors
                 statement.marksFieldDenials = read.denials.marksRecords

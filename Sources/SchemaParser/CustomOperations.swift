@@ -151,7 +151,8 @@ extension SchemaLowering {
         let declared = objectDefinitions.first { $0.name.value == "EventInvocationResponse" }
         let fields = declared?.fields.map { "\($0.name.value): \(print(ast: $0.type))" } ?? []
         guard fields == ["success: Boolean!"] else {
-            error("Invalid 'EventInvocationResponse' definition. Update the type definition in your schema to:\ntype EventInvocationResponse {\n  success: Boolean!\n}", at: location)
+            error(
+                "Invalid 'EventInvocationResponse' definition. Update the type definition in your schema to:\ntype EventInvocationResponse {\n  success: Boolean!\n}", at: location)
             return false
         }
         return true

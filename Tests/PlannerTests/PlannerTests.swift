@@ -39,7 +39,8 @@ struct PlannerTests {
                     text += "\n\(statement.sql)\n-- parameters: \(statement.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
                 }
                 if let read = custom.modelRead {
-                    text += "\n-- records read by key ($1 = the returned records)\n\(read.sql)\n-- parameters: \(read.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
+                    text +=
+                        "\n-- records read by key ($1 = the returned records)\n\(read.sql)\n-- parameters: \(read.parameters.map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", "))"
                 }
                 return text
             case .constant(let json): return "-- \(key): constant \(json)"

@@ -1,0 +1,1 @@
+-- checkout: Mutation.checkout, arguments {"cart":[{"sku":"a","quantity":1}],"coupon":"X"}
