@@ -10,9 +10,10 @@ struct CustomOperationParsingTests {
     @Test("the fixture's operations: handlers, pipelines, placeholders, arguments with defaults, input types, rules, a subscription's mutations")
     func fixture() throws {
         let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("custom-operations"))
-        #expect(schema.customOperations.map(\.name) == [
-            "postStats", "topPosts", "titles", "echoText", "echo", "recommended", "adminReport", "ratePost", "commentAndRate", "checkout", "notify", "onRatePost",
-        ])
+        #expect(
+            schema.customOperations.map(\.name) == [
+                "postStats", "topPosts", "titles", "echoText", "echo", "recommended", "adminReport", "ratePost", "commentAndRate", "checkout", "notify", "onRatePost",
+            ])
         let stats = try #require(schema.customOperation(.query, named: "postStats"))
         #expect(stats.arguments == [CustomArgument(name: "minRating", type: FieldType(.scalar(.int)), defaultValue: "0")])
         guard case .sql(let handler) = stats.handler else { Issue.record("postStats is answered by SQL"); return }
@@ -68,7 +69,10 @@ struct CustomOperationParsingTests {
             ("Subscription", #"onPost: Post @aws_subscribe(mutations: ["publish"])"#, "6:3 Subscription.onPost receives mutation 'publish', which the schema does not have"),
             ("Subscription", #"onNote: Note @aws_subscribe(mutations: ["createPost"])"#, "6:3 Subscription.onNote returns Note but mutation 'createPost' returns Post"),
             ("Query", #"mine: [Post] @function(name: "f") @auth(rules: [{ allow: owner }])"#, "6:37 Query.mine has an owner rule; a custom operation has no record"),
-            ("Query", #"x: Int @function(name: "f") @auth(rules: [{ allow: public, operations: [read] }])"#, "6:31 @auth rules on fields within Query, Mutation, Subscription cannot specify 'operations'"),
+            (
+                "Query", #"x: Int @function(name: "f") @auth(rules: [{ allow: public, operations: [read] }])"#,
+                "6:31 @auth rules on fields within Query, Mutation, Subscription cannot specify 'operations'"
+            ),
             ("Query", #"x: Int @function(name: "f") @aws_iam"#, "6:31 @aws_iam on Query.x: ModelGraph does not serve IAM authorization"),
             ("Query", #"recipe(ask: String): String @generation(aiModel: "m", systemPrompt: "p")"#, "6:31 @generation on Query.recipe is an Amplify AI route"),
             ("Mutation", #"ping: Boolean @function(name: "f", invocationType: Event)"#, "6:9 Invalid return type Boolean for Mutation.ping."),
