@@ -58,6 +58,12 @@ struct SubscriptionCompiler {
 
     func compile(_ field: GraphQL.Field) throws(PlanError) -> SubscriptionPlan {
         let name = field.name.value
+        if case .custom? = api.api.subscriptionFields[name]?.kind {
+            throw PlanError(
+                .unsupported,
+                "Subscription.\(name) is a custom subscription (@aws_subscribe on custom mutations), which ModelGraph does not deliver yet; subscribe to the models' onCreate, onUpdate and onDelete."
+            )
+        }
         guard let root = api.api.subscriptionFields[name], case .subscription(let kind) = root.kind, let change = ChangeKind(rawValue: kind),
             let model = api.model(root.model)
         else {

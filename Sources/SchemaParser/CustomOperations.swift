@@ -70,7 +70,7 @@ extension SchemaLowering {
             error("\(owner) has both \(used.joined(separator: " and ")); a field is answered by one kind of handler.", at: field.name.loc)
             return nil
         }
-        var handler = CustomHandler.functions(functions)
+        let handler: CustomHandler
         switch kind {
         case .subscription:
             if let first = sql.first ?? http.first {
@@ -94,8 +94,13 @@ extension SchemaLowering {
                 guard let read = readSQL(directive, owner: owner, kind: kind, arguments: arguments) else { return nil }
                 handler = .sql(read)
             } else if let directive = http.first {
-                guard let read = readHTTP(directive, owner: owner) else { return nil }
-                handler = .http(read)
+                // The transformer rewrites such a field's arguments (params, query, body); until that and the call
+                // are served, the schema says so rather than serve the field wrongly.
+                guard readHTTP(directive, owner: owner) != nil else { return nil }
+                error(
+                    "@http on \(owner) is not served by ModelGraph yet; answer the field with @function(name:) and call the URL from that function.",
+                    at: directive.loc)
+                return nil
             } else if !functions.isEmpty {
                 handler = .functions(functions)
                 if functions.last?.isAsync == true, !checkEventResponse(returnType, owner: owner, at: field.type.loc) { return nil }

@@ -93,3 +93,11 @@ struct CustomOperationParsingTests {
         #expect(handler.reference == "count" && handler.statement.text == "SELECT count(*) FROM t WHERE n > $1")
     }
 }
+
+extension CustomOperationParsingTests {
+    @Test("@http is refused with what to use instead until ModelGraph serves it")
+    func http() {
+        let errors = Self.errors("Query", #"weather(city: String): String @http(url: "https://example.com/weather/:city")"#)
+        #expect(errors.contains { $0.hasPrefix("6:33 @http on Query.weather is not served by ModelGraph yet") }, "\(errors)")
+    }
+}
