@@ -8,12 +8,16 @@ package import ModelIR
 package enum ModelIntrospection {
     /// The document for `schema`.
     package static func document(for schema: Schema) -> JSONValue {
-        .object([
-            ("version", .int(1)),
-            ("models", .object(schema.models.map { ($0.name, model($0, in: schema)) })),
-            ("enums", .object(schema.enums.map { ($0.name, .object([("name", .string($0.name)), ("values", .list($0.values.map(JSONValue.string)))])) })),
-            ("nonModels", .object(schema.objectTypes.map { type in (type.name, .object([("name", .string(type.name)), ("fields", fields(type.fields, of: nil, in: schema))])) })),
-        ])
+        .object(
+            [
+                ("version", .int(1)),
+                ("models", .object(schema.models.map { ($0.name, model($0, in: schema)) })),
+                ("enums", .object(schema.enums.map { ($0.name, .object([("name", .string($0.name)), ("values", .list($0.values.map(JSONValue.string)))])) })),
+                (
+                    "nonModels",
+                    .object(schema.objectTypes.map { type in (type.name, .object([("name", .string(type.name)), ("fields", fields(type.fields, of: nil, in: schema))])) })
+                ),
+            ] + OperationIntrospection.sections(of: schema))
     }
 
     static func model(_ model: Model, in schema: Schema) -> JSONValue {

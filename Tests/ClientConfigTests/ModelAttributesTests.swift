@@ -1,6 +1,7 @@
 import ClientConfig
 import JSON
 import SchemaParser
+import TestSupport
 import Testing
 
 /// The parts of the model introspection that only some schemas have, each as Amplify's generator writes it.
@@ -78,5 +79,55 @@ struct ModelAttributesTests {
         let shelf = try #require(try Self.models()["Shelf"]?["fields"])
         #expect(shelf["books"]?["association"]?["associatedWith"] == .list([.string("shelf")]))
         #expect(shelf["loose"]?["association"]?["associatedWith"] == .list([.string("myId")]))
+    }
+}
+
+/// Custom operations in the model introspection, from which the Gen 2 client builds `client.queries`,
+/// `client.mutations` and `client.subscriptions`.
+@Suite("Model introspection: custom operations")
+struct OperationIntrospectionTests {
+    @Test("queries, mutations, subscriptions and inputs of the custom operations fixture match the golden file")
+    func golden() throws {
+        let schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource("custom-operations"))
+        let text = JSONPrettyText.encode(ModelIntrospection.document(for: schema))
+        if let difference = Golden.check(text, named: "custom-operations.model_introspection.json") { Issue.record(Comment(rawValue: difference)) }
+    }
+
+    @Test("an operation's list and null markers: isRequired of the element, isArrayNullable of the list, arguments only when it has some")
+    func markers() throws {
+        let schema = try SchemaParser.parseOrThrow(
+            source: """
+                input Filter { tags: [String!] }
+                type Query {
+                  a(ids: [ID]!, filter: Filter): [Int!] @function(name: "f")
+                  b: String! @function(name: "f")
+                }
+                """)
+        let queries = try #require(ModelIntrospection.document(for: schema)["queries"])
+        #expect(
+            queries["a"]
+                == .object([
+                    ("name", .string("a")), ("isArray", .boolean(true)), ("type", .string("Int")), ("isRequired", .boolean(true)), ("isArrayNullable", .boolean(true)),
+                    (
+                        "arguments",
+                        .object([
+                            (
+                                "ids",
+                                .object([
+                                    ("name", .string("ids")), ("isArray", .boolean(true)), ("type", .string("ID")), ("isRequired", .boolean(false)),
+                                    ("isArrayNullable", .boolean(false)),
+                                ])
+                            ),
+                            (
+                                "filter",
+                                .object([
+                                    ("name", .string("filter")), ("isArray", .boolean(false)), ("type", .object([("input", .string("Filter"))])),
+                                    ("isRequired", .boolean(false)),
+                                ])
+                            ),
+                        ])
+                    ),
+                ]))
+        #expect(queries["b"] == .object([("name", .string("b")), ("isArray", .boolean(false)), ("type", .string("String")), ("isRequired", .boolean(true))]))
     }
 }
