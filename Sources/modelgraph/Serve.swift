@@ -226,6 +226,8 @@ struct Serve: AsyncParsableCommand {
             let schemaAuthorization = SchemaAuthorization(document)
             let authorization = try authOptions.configuration(schema: schemaAuthorization)
             var schema = document.schema.defaultingGroupClaim(to: authorization.groupClaim)
+            // A bad --function stops serve before it touches a database.
+            let (functions, unmapped) = try functionOptions.invoker(for: document.schema)
             // An existing database's API is built again once bound to its tables, and reports its warnings then.
             var api = try apiOptions.build(from: schema, reportingWarnings: !schema.isExistingDatabase)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
@@ -312,7 +314,6 @@ struct Serve: AsyncParsableCommand {
             var executor = makeExecutor(
                 api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger,
                 defaultMode: authorization.modes.first ?? .apiKey)
-            let (functions, unmapped) = try functionOptions.invoker(for: schema)
             executor.functions = functions
             if !unmapped.isEmpty { logger.warning("no --function maps \(unmapped.joined(separator: ", ")): custom operations that call them answer with an error") }
             if let replicas { executor = executor.running(on: replicas) }

@@ -1,0 +1,52 @@
+import Foundation
+import JSON
+import TestSupport
+import Testing
+
+/// `serve` with custom operations: functions mapped with `--function`, SQL handlers checked at start.
+@Suite("Command line: serve with custom operations")
+struct ServeFunctionsTests {
+    /// A project folder holding the custom operations fixture as `schema.graphql`, with no migrations yet.
+    static func project() throws -> URL {
+        let folder = try CommandLineTests.temporaryFolder()
+        try Fixtures.schemaSource("custom-operations").write(to: folder.appendingPathComponent("schema.graphql"), atomically: false, encoding: .utf8)
+        return folder
+    }
+
+    @Test("--function NAME=URL: a Gen 1 name with ${env} is served by the endpoint mapped to its plain name; unmapped functions are named at start")
+    func functionMap() async throws {
+        let functions = try await FunctionServer.start { _, event in .json(JSONText.encode(.string("hello \(event["arguments"]?["message"]?.stringValue ?? "")"))) }
+        defer { functions.stop() }
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try await TestDatabase.makeDatabase()
+        let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", database, "--function", "echo=\(functions.url("echo"))"])
+        defer { serve.process.terminate() }
+        #expect(serve.logText.contains("no --function maps recommend, price, charge, notify"), "\(serve.logText)")
+        let (status, body) = try await serve.graphQL(#"{ echo(message: "you") }"#, key: try serve.apiKey())
+        #expect(status == 200 && body == #"{"data":{"echo":"hello you"}}"#, "\(body)")
+    }
+
+    @Test("a SQL handler that does not prepare stops serve with its place in the schema; a bad --function too")
+    func refusals() async throws {
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("schema.graphql")
+        let broken = try String(contentsOf: file, encoding: .utf8).replacing(#"SELECT title FROM \"Post\" ORDER BY title"#, with: #"SELECT title FROM \"Posts\""#)
+        try broken.write(to: file, atomically: false, encoding: .utf8)
+        let database = try await TestDatabase.makeDatabase()
+        let (status, _, errors) = try await CommandLineTests.run(["serve", "--database-url", database, "--port", "0"], in: folder)
+        #expect(status != 0)
+        #expect(errors.contains("schema.graphql:58:3: error: The SQL of Query.titles (returning [String]) does not prepare: relation \"Posts\" does not exist"), "\(errors)")
+        let (badStatus, _, badErrors) = try await CommandLineTests.run(["serve", "--database-url", database, "--function", "echo"], in: folder)
+        #expect(badStatus != 0 && badErrors.contains("--function takes NAME=URL, not 'echo'."), "\(badErrors)")
+    }
+}
+
+extension JSONValue {
+    /// The string, for `.string`.
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
