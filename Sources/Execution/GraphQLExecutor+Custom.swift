@@ -29,8 +29,10 @@ extension GraphQLExecutor {
                     if read.marksFieldDenials { (json, withheld) = FieldDenials.resolve(json, key: key) }
                     return (json, read.fieldErrors.map(ResponseError.init) + withheld, false)
                 }
-                // A query's statement is a subquery (no write can be written there) and reads where reads go.
-                let result = try await runner.run(statement.sql, statement.parameters, idempotent: !plan.isMutation, tenant: tenant)
+                // A query's statement is a subquery (no write can be written there) and runs where it cannot write
+                // either: on the read-only pool, or where reads go.
+                let reader = plan.isMutation ? runner : (readOnlyRunner ?? runner)
+                let result = try await reader.run(statement.sql, statement.parameters, idempotent: !plan.isMutation, tenant: tenant)
                 if plan.isMutation { onCommittedWrite?() }
                 let cell = result.scalar ?? "null"
                 guard let shape = plan.shape else {

@@ -23,6 +23,9 @@ package struct GraphQLExecutor: Sendable {
     package var keyPermits: KeyPermits?
     /// Told after each mutation's write committed, so real-time delivery need not wait for its next poll.
     package var onCommittedWrite: (@Sendable () -> Void)?
+    /// Where custom queries' SQL runs when the server has no read replicas: a pool whose transactions are
+    /// read-only, so no statement a query runs can write; nil runs them with the other reads.
+    package var readOnlyRunner: (any StatementRunner)?
     /// Calls the functions custom operations name; nil when the server maps none (such a call then fails).
     package var functions: (any FunctionInvoking)?
 

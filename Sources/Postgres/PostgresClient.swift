@@ -29,6 +29,10 @@ package final class PostgresClient: Sendable {
         package var applicationName: String?
         /// What stands between the pool and PostgreSQL (`PoolerMode`); `.transaction` keeps no session state.
         package var pooler: PoolerMode = .none
+        /// True for a pool whose every transaction is read-only (`default_transaction_read_only`), where
+        /// statements that must not write run; PostgreSQL refuses any write in them, a function's included.
+        /// Needs sessions: behind a transaction pooler it has no effect.
+        package var readOnly = false
         /// A URL that reaches PostgreSQL itself, for what needs a session of its own (the change feed's
         /// `LISTEN`) when `conninfo` goes through a transaction pooler; nil: `conninfo` serves for that too.
         package var directConninfo: String?
@@ -73,6 +77,7 @@ package final class PostgresClient: Sendable {
             if planCacheMode != .auto { setup.append("SET plan_cache_mode = \(planCacheMode.rawValue)") }
             if let randomPageCost { setup.append("SET random_page_cost = \(randomPageCost)") }
             if let applicationName { setup.append("SET application_name = '\(applicationName.replacingOccurrences(of: "'", with: "''"))'") }
+            if readOnly { setup.append("SET default_transaction_read_only = on") }
             return [setup.joined(separator: "; ")]
         }
 

@@ -317,6 +317,9 @@ struct Serve: AsyncParsableCommand {
             executor.functions = functions
             if !unmapped.isEmpty { logger.warning("no --function maps \(unmapped.joined(separator: ", ")): custom operations that call them answer with an error") }
             if let replicas { executor = executor.running(on: replicas) }
+            let readOnly = ReadOnlyQueries.pool(for: schema, primary: client, hasReplicas: replicas != nil, logger: logger)
+            defer { readOnly?.shutdown() }
+            executor.readOnlyRunner = readOnly
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             var serving = serverConfiguration
             serving.studio = studioSettings(embeddedDatabase: cluster != nil)

@@ -1,5 +1,7 @@
 import Foundation
+import Postgres
 import Realtime
+import TestSupport
 import Testing
 
 /// Custom queries and mutations answered by SQL handlers, over HTTP against a served schema: reports, model
@@ -119,5 +121,25 @@ struct CustomSubscriptionTests {
         #expect((errors.first?["message"] as? String)?.contains("does not deliver yet") == true)
         socket.start("model", query: "subscription { onCreatePost { id } }")
         #expect(try await socket.next()["type"] as? String == "start_ack")
+    }
+}
+
+extension CustomSQLOperationTests {
+    @Test("a query's statement cannot write, not even through a function: it runs where every transaction is read-only")
+    func queriesCannotWrite() async throws {
+        // A function that writes, made before the server starts (its start-up check prepares the statement).
+        let database = try await TestDatabase.makeDatabase()
+        let setup = PostgresClient(configuration: PostgresClient.Configuration(conninfo: database, connections: 1))
+        try await setup.query("CREATE TABLE scratch (n int)")
+        try await setup.query("CREATE FUNCTION scribble() RETURNS int LANGUAGE sql AS 'INSERT INTO scratch VALUES (1) RETURNING n'")
+        let server = try await LiveServer.start(schema: "custom-read-only", conninfo: database)
+        defer { server.stop(); setup.shutdown() }
+        let answer = try await server.graphQL("{ sneakyWrite }")
+        let errors = try #require(answer["errors"] as? [[String: Any]], "\(answer)")
+        #expect(errors.count == 1, "\(errors)")
+        #expect(try await setup.query("SELECT count(*) FROM scratch").scalar == "0")
+        // The same statement as a mutation writes.
+        let written = try await server.graphQL("mutation { scribble }")
+        #expect(written["errors"] == nil && (written["data"] as? [String: Any])?["scribble"] as? Int == 1, "\(written)")
     }
 }

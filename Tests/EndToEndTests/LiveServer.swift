@@ -30,8 +30,13 @@ final class LiveServer: Sendable {
     private let task: Task<Void, any Error>
     /// The migration folder the server was set up from (readiness checks read it); `stop()` removes it.
     private let migrations: URL
+    /// The read-only pool custom queries' SQL runs on, when the schema has some (as `serve` makes it).
+    private let readOnly: PostgresClient?
 
-    private init(url: URL, key: String, client: PostgresClient, hub: SubscriptionHub?, router: ReplicaRouter?, task: Task<Void, any Error>, migrations: URL) {
+    private init(
+        url: URL, key: String, client: PostgresClient, hub: SubscriptionHub?, router: ReplicaRouter?, task: Task<Void, any Error>, migrations: URL,
+        readOnly: PostgresClient?
+    ) {
         self.url = url
         self.key = key
         self.client = client
@@ -39,6 +44,7 @@ final class LiveServer: Sendable {
         self.router = router
         self.task = task
         self.migrations = migrations
+        self.readOnly = readOnly
     }
 
     /// Starts a server for `Tests/Fixtures/schemas/<schema>.graphql`, serving the API of `surface`, with the
@@ -118,6 +124,14 @@ final class LiveServer: Sendable {
         executor.maximumResponseBytes = maximumResponseBytes
         executor.keyPermits = keyPermits
         executor.functions = functions
+        var readOnly: PostgresClient?
+        if router == nil, client.configuration.pooler.keepsSessions, schema.customOperations.contains(where: { $0.kind == .query }) {
+            var configuration = client.configuration
+            configuration.connections = 2
+            configuration.readOnly = true
+            readOnly = PostgresClient(configuration: configuration)
+            executor.readOnlyRunner = readOnly
+        }
         if let router { executor = executor.running(on: router) }
         var delivery: RealtimeDelivery?
         if let settings {
@@ -145,7 +159,8 @@ final class LiveServer: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw URLError(.cannotConnectToHost) }
         return LiveServer(
-            url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, hub: hub, router: router, task: task, migrations: folder)
+            url: URL(string: "http://127.0.0.1:\(port)/graphql")!, key: key, client: client, hub: hub, router: router, task: task, migrations: folder,
+            readOnly: readOnly)
     }
 
     /// `MODELGRAPH_TEST_POOLER`: `transaction` runs every server these tests start (on a database of their
@@ -158,6 +173,7 @@ final class LiveServer: Sendable {
     func stop() {
         task.cancel()
         router?.shutdown()
+        readOnly?.shutdown()
         client.shutdown()
         try? FileManager.default.removeItem(at: migrations)
     }
