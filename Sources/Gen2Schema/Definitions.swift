@@ -45,6 +45,10 @@ struct RefField: Sendable {
     var arrayRequired = false
     /// Field-level rules.
     var rules: [AuthRule] = []
+    /// `.mutations([...])`: a model's mutations a custom subscription receives (`create`, `update`, `delete`).
+    var mutations: [String]?
+    /// Where `.mutations` is called.
+    var mutationsLocation: SourceLocation?
     /// Where the builder is called.
     var location: SourceLocation
 }
@@ -159,6 +163,8 @@ enum TypeDefinition: Sendable {
     case model(ModelDefinition)
     case enumType(EnumDefinition)
     case customType(CustomTypeDefinition)
+    /// `a.query()`, `a.mutation()`, `a.subscription()`: a field of `type Query`, `Mutation` or `Subscription`.
+    case operation(CustomOperationDefinition)
 }
 
 /// A named top-level entry.
@@ -189,6 +195,10 @@ struct AuthRule: Sendable {
     var identityClaim: String?
     /// `.withClaimIn(...)`.
     var groupClaim: String?
+    /// Made by the `allow` of a custom operation's `.authorization` (which has no `.to()`).
+    var onOperation = false
+    /// `allow.resource(fn)`: the function's name (strategy `resource`, schema level only).
+    var resource: String?
     /// Where the `allow.*` call is.
     var location: SourceLocation
 }

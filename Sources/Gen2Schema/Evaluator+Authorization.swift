@@ -3,13 +3,18 @@ import ModelIR
 /// `allow.*` rules and the `.authorization(allow => ...)` callbacks.
 extension Evaluator {
     /// The rules an `.authorization(...)` callback returns (one rule or an array).
-    mutating func authorizationRules(_ arguments: [Value.Located], at location: SourceLocation) throws(Gen2Error) -> [AuthRule] {
+    /// `allow.resource(...)` is accepted at the schema level only (`schemaLevel`).
+    mutating func authorizationRules(_ arguments: [Value.Located], at location: SourceLocation, schemaLevel: Bool = false) throws(Gen2Error) -> [AuthRule] {
         let given = try argument(arguments, 0, of: ".authorization(...)", expecting: "a function such as allow => [allow.publicApiKey()]", at: location)
         guard case .function(let closure) = given.value else {
             throw Gen2Error(".authorization expects a function such as allow => [allow.publicApiKey()].", at: given.location)
         }
         let result = try invoke(closure, [.builtin(.allow)], at: given.location)
-        return try rules(in: Value.Located(value: result, location: given.location))
+        let rules = try rules(in: Value.Located(value: result, location: given.location))
+        if !schemaLevel, let resource = rules.first(where: { $0.resource != nil }) {
+            throw Gen2Error("allow.resource(...) belongs to the schema's .authorization(...): it gives a function access to the whole API.", at: resource.location)
+        }
+        return rules
     }
 
     /// A rule or an array of rules.
@@ -75,7 +80,14 @@ extension Evaluator {
         case "custom":
             throw Gen2Error("allow.custom() (a Lambda authorizer) is not supported by ModelGraph.", at: location)
         case "resource":
-            throw Gen2Error("allow.resource(...) (access for a function's IAM role) is not supported by ModelGraph.", at: location)
+            let given = try argument(arguments, 0, of: call, expecting: "a function (defineFunction)", at: location)
+            let name: String
+            switch given.value {
+            case .lambdaFunction(let function): name = function.name ?? "function"
+            case .builtin(.imported(let binding, _)): name = binding
+            default: throw Gen2Error("allow.resource expects a function (a defineFunction() result), not \(given.value.description).", at: given.location)
+            }
+            return AuthRule(strategy: "resource", resource: name, location: location)
         default:
             throw Gen2Error("allow.\(name) is not an authorization rule ModelGraph knows.", at: location)
         }
@@ -87,6 +99,12 @@ extension Evaluator {
     func ruleModifier(_ name: String, _ rule: AuthRule, _ arguments: [Value.Located], at location: SourceLocation) throws(Gen2Error) -> AuthRule {
         var rule = rule
         switch name {
+        case "to" where rule.onOperation:
+            throw Gen2Error("A custom operation's rule has no .to(): it allows calling the operation.", at: location)
+        case "to" where rule.resource != nil:
+            for operation in try strings(arguments, 0, of: ".to([...])", at: location) where !["query", "mutate", "listen"].contains(operation.text) {
+                throw Gen2Error("'\(operation.text)' is not an operation of allow.resource; use query, mutate or listen.", at: operation.location)
+            }
         case "to":
             var operations: [String] = []
             for operation in try strings(arguments, 0, of: ".to([...])", at: location) {

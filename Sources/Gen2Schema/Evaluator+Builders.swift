@@ -11,20 +11,19 @@ extension Evaluator {
 
     /// Builders that declare things ModelGraph does not serve, with why.
     static let outsideModelSurface: [String: String] = [
-        "query": "a.query() declares a custom query run by a handler (a Lambda function, a JavaScript resolver or SQL)",
-        "mutation": "a.mutation() declares a custom mutation run by a handler (a Lambda function, a JavaScript resolver or SQL)",
-        "subscription": "a.subscription() declares a custom subscription on custom mutations",
         "generation": "a.generation() declares an AI generation route (Amazon Bedrock)",
         "conversation": "a.conversation() declares an AI conversation route (Amazon Bedrock)",
         "ai": "a.ai declares AI models and tools (Amazon Bedrock)",
-        "handler": "a.handler declares the handler of a custom operation",
     ]
 
-    private static let builders: Set<String> = ["model", "schema", "combine", "enum", "ref", "customType", "hasMany", "hasOne", "belongsTo", "configure"]
+    private static let builders: Set<String> = [
+        "model", "schema", "combine", "enum", "ref", "customType", "hasMany", "hasOne", "belongsTo", "configure", "query", "mutation", "subscription",
+    ]
 
     /// `a.name`.
     func builder(named name: String, at location: SourceLocation) throws(Gen2Error) -> Value {
         if Self.scalarTypes[name] != nil || Self.builders.contains(name) { return .builtin(.builder(name)) }
+        if name == "handler" { return .builtin(.handlers) }
         if let why = Self.outsideModelSurface[name] {
             throw Gen2Error("\(why); ModelGraph serves the model API only and does not support it.", at: location)
         }
@@ -36,6 +35,9 @@ extension Evaluator {
         switch builtin {
         case .builder(let name): return try callBuilder(name, arguments, at: location)
         case .allowRule(let name): return .rule(try allowRule(name, arguments, at: location))
+        case .operationAllowRule(let name): return .rule(try operationAllowRule(name, arguments, at: location))
+        case .handlerBuilder(let name): return .handler(try handler(name, arguments, at: location))
+        case .defineFunction: return .lambdaFunction(try defineFunction(arguments, at: location))
         case .index:
             let partitionKey = try string(arguments, 0, of: "index(...)", at: location)
             try noMoreArguments(arguments, than: 1, of: "index(...)", at: location)
@@ -44,16 +46,12 @@ extension Evaluator {
         case .secret:
             let name = try string(arguments, 0, of: "secret(...)", at: location)
             return .secret(name)
-        case .imported("defineFunction", _):
-            throw Gen2Error(
-                "defineFunction declares a Lambda function, which ModelGraph does not run: custom handlers and the lambda authorization mode are not supported.",
-                at: location)
         case .imported(let name, let module):
             throw Gen2Error("'\(name)' is imported from '\(module)'; ModelGraph reads the data schema only and cannot follow it.", at: location)
         case .deferredImport(let deferred):
             // Names are read from their module when looked up; a deferred one is never called.
             throw Gen2Error("'\(deferred.local)' is imported from '\(deferred.module)' and was not read.", at: location)
-        case .namespace, .allow, .models:
+        case .namespace, .allow, .operationAllow, .handlers, .models:
             throw Gen2Error("This is a namespace, not a function.", at: location)
         }
     }
@@ -105,6 +103,10 @@ extension Evaluator {
                 }
             }
             return .combined(boxes)
+        case "query", "mutation", "subscription":
+            try noMoreArguments(arguments, than: 0, of: "a.\(name)()", at: location)
+            let kind = CustomOperationDefinition.Kind(rawValue: name.capitalizedFirst) ?? .query
+            return .operation(CustomOperationDefinition(kind: kind, location: location))
         case "configure":
             return .configuration(try configuration(try object(arguments, 0, of: "a.configure(...)", at: location), at: location))
         default:
@@ -136,9 +138,11 @@ extension Evaluator {
             case .model(let model): definition = .model(model)
             case .field(.enumType(let values)): definition = .enumType(values)
             case .field(.customType(let custom)): definition = .customType(custom)
+            case .operation(let operation): definition = .operation(operation)
             default:
                 throw Gen2Error(
-                    "Schema entry '\(member.key)' must be an a.model(), a.enum() or a.customType(), not \(member.value.description).", at: member.location)
+                    "Schema entry '\(member.key)' must be an a.model(), a.enum(), a.customType(), a.query(), a.mutation() or a.subscription(), not \(member.value.description).",
+                    at: member.location)
             }
             types.append(TypeEntry(name: member.key, location: member.location, definition: definition))
         }

@@ -20,6 +20,8 @@ extension Evaluator {
         case .model(let model): return .model(try modelModifier(name, model, arguments, at: location))
         case .index(let index): return .index(try indexModifier(name, index, arguments, at: location))
         case .rule(let rule): return .rule(try ruleModifier(name, rule, arguments, at: location))
+        case .operation(let operation): return .operation(try operationMethod(name, operation, arguments, at: location))
+        case .handler(let handler): return .handler(try handlerMethod(name, handler, arguments, at: location))
         case .schema(let box): return try schemaMethod(name, box, arguments, at: location)
         case .modelHandle(let box, let model): return try modelHandleMethod(name, box, model, arguments, at: location)
         case .fieldHandle(let box, let model, let field) where name == "authorization":
@@ -91,7 +93,15 @@ extension Evaluator {
         case "authorization":
             field.rules = try authorizationRules(arguments, at: location)
         case "mutations":
-            throw Gen2Error("a.ref(...).mutations(...) belongs to custom subscriptions, which ModelGraph does not support.", at: location)
+            var mutations: [String] = []
+            for mutation in try strings(arguments, 0, of: ".mutations([...])", at: location) {
+                guard ["create", "update", "delete"].contains(mutation.text) else {
+                    throw Gen2Error("'\(mutation.text)' is not a model mutation; .mutations takes create, update and delete.", at: mutation.location)
+                }
+                mutations.append(mutation.text)
+            }
+            field.mutations = mutations
+            field.mutationsLocation = location
         default:
             throw Gen2Error("a.ref() has no method '\(name)'; its modifiers are required, array and authorization.", at: location)
         }

@@ -7,7 +7,14 @@ extension Evaluator {
     mutating func schemaMethod(_ name: String, _ box: SchemaBox, _ arguments: [Value.Located], at location: SourceLocation) throws(Gen2Error) -> Value {
         switch name {
         case "authorization":
-            box.rules = try authorizationRules(arguments, at: location)
+            let rules = try authorizationRules(arguments, at: location, schemaLevel: true)
+            box.rules = rules.filter { $0.resource == nil }
+            for rule in rules {
+                guard let function = rule.resource else { continue }
+                notes.add(
+                    "allow.resource(\(function)) gives the function '\(function)' IAM access to the API, which ModelGraph does not serve: the function calls back with an API key or a token like any client."
+                )
+            }
         case "renameModels" where box.database != nil:
             try renameModels(box, arguments, at: location)
         case "setRelationships" where box.database != nil, "setAuthorization" where box.database != nil:
@@ -16,9 +23,9 @@ extension Evaluator {
             _ = try invoke(closure, [.builtin(.models(box)), .schema(box)], at: given.location)
         case "addToSchema" where box.database != nil:
             try addToSchema(box, arguments, at: location)
-        case "addToSchema", "addQueries", "addMutations", "addSubscriptions":
-            throw Gen2Error(".\(name)(...) adds custom operations or types run by handlers, which ModelGraph does not support.", at: location)
-        case "renameModels", "setRelationships", "setAuthorization":
+        case "addQueries" where box.database != nil, "addMutations" where box.database != nil, "addSubscriptions" where box.database != nil:
+            try addToSchema(box, arguments, at: location, only: ["addQueries": .query, "addMutations": .mutation, "addSubscriptions": .subscription][name])
+        case "renameModels", "setRelationships", "setAuthorization", "addToSchema", "addQueries", "addMutations", "addSubscriptions":
             throw Gen2Error(".\(name)(...) belongs to existing-database schemas: a.configure({ database: ... }).schema({...}).", at: location)
         default:
             throw Gen2Error("A schema has no method '\(name)' that ModelGraph knows.", at: location)
@@ -26,12 +33,16 @@ extension Evaluator {
         return .schema(box)
     }
 
-    /// `.addToSchema({...})` on an existing-database schema: enums and custom types join the schema; a model
-    /// cannot (the tables are the database's), and custom operations are refused where they are built.
-    private func addToSchema(_ box: SchemaBox, _ arguments: [Value.Located], at location: SourceLocation) throws(Gen2Error) {
+    /// `.addToSchema({...})` on an existing-database schema: enums, custom types and custom operations join the
+    /// schema; a model cannot (the tables are the database's). `.addQueries` / `.addMutations` /
+    /// `.addSubscriptions` take operations of their kind (`only`).
+    private func addToSchema(_ box: SchemaBox, _ arguments: [Value.Located], at location: SourceLocation, only: CustomOperationDefinition.Kind? = nil) throws(Gen2Error) {
         for member in try object(arguments, 0, of: ".addToSchema(...)", at: location) {
             let definition: TypeDefinition
             switch member.value {
+            case .operation(let operation) where only == nil || only == operation.kind: definition = .operation(operation)
+            case let value where only != nil:
+                throw Gen2Error("This entry must be \(only?.builder ?? ""), not \(value.description).", at: member.location)
             case .field(.enumType(let values)): definition = .enumType(values)
             case .field(.customType(let custom)): definition = .customType(custom)
             case .model:

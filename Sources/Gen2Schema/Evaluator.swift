@@ -18,14 +18,17 @@ struct Evaluator {
     var dataDefinition: (schema: Value.Located, modes: AuthorizationModes)?
     /// `export default`, when present.
     var exportedDefault: Value.Located?
+    /// What the conversion tells the user besides the SDL, shared with the evaluators of imported modules.
+    let notes: NoteBook
 
-    init(file: String?, modules: ModuleLoader? = nil) {
+    init(file: String?, modules: ModuleLoader? = nil, notes: NoteBook = NoteBook()) {
         self.file = file
         self.modules = modules
+        self.notes = notes
     }
 
     /// The library's names a schema file imports.
-    private static let libraryNames = ["a", "defineData", "secret", "configure"]
+    private static let libraryNames = ["a", "defineData", "secret", "configure", "defineFunction"]
 
     /// The value of the library's name `name`.
     private static func libraryValue(_ name: String) -> Value? {
@@ -34,6 +37,7 @@ struct Evaluator {
         case "defineData": .builtin(.defineData)
         case "secret": .builtin(.secret)
         case "configure": .builtin(.builder("configure"))
+        case "defineFunction": .builtin(.defineFunction)
         default: nil
         }
     }
@@ -61,7 +65,12 @@ struct Evaluator {
             case .imports(let names, let module):
                 bindImports(names, from: module, in: scope, at: statement.location)
             case .binding(let name, let expression, let exported):
-                let value = try evaluate(expression, in: scope)
+                var value = try evaluate(expression, in: scope)
+                // `defineFunction()` without a name, an entry or a folder to take one from: the binding names it.
+                if case .lambdaFunction(var function) = value, function.name == nil {
+                    function.name = name
+                    value = .lambdaFunction(function)
+                }
                 scope.bind(name, value)
                 declared.append((name, Value.Located(value: value, location: expression.location)))
                 if exported { exports[name] = value }
@@ -98,9 +107,21 @@ struct Evaluator {
     }
 
     /// The value of a relatively imported name, reading its module (once for the whole schema) now that the
-    /// name is used at `use`. A module that cannot be read, or lacks the name, is an error here, at the use.
-    private func resolve(_ deferred: Value.DeferredImport, usedAt use: SourceLocation) throws(Gen2Error) -> Value {
+    /// name is used at `use`. A module that cannot be read, or lacks the name, is an error here, at the use;
+    /// but where a function is expected (`standIn`: a handler's or `allow.resource`'s argument) a module that
+    /// cannot be read or run leaves the name itself to stand for the function (a function's resource file is
+    /// often beyond what this reader runs, or not beside the schema).
+    private func resolve(_ deferred: Value.DeferredImport, usedAt use: SourceLocation, standIn: Bool = false) throws(Gen2Error) -> Value {
         guard let modules else { return .builtin(.imported(name: deferred.local, module: deferred.module)) }
+        if standIn {
+            do throws(Gen2Error) {
+                guard try modules.load(deferred.module, from: deferred.importer, at: deferred.location) != nil else {
+                    return .builtin(.imported(name: deferred.local, module: deferred.module))
+                }
+            } catch {
+                return .builtin(.imported(name: deferred.local, module: deferred.module))
+            }
+        }
         guard let (path, exports) = try modules.load(deferred.module, from: deferred.importer, at: deferred.location).map({ ($0.path, $0.exports) }) else {
             throw Gen2Error(
                 "'\(deferred.local)' comes from the module '\(deferred.module)' (imported at line \(deferred.location.line)), which cannot be read (looked for it beside this file, with .ts and .js).",
@@ -195,6 +216,10 @@ struct Evaluator {
             let function = try evaluate(callee, in: scope)
             var values: [Value.Located] = []
             for argument in arguments {
+                if function.takesFunctionResource, case .identifier(let name) = argument.kind, case .builtin(.deferredImport(let deferred))? = scope.lookup(name) {
+                    values.append(Value.Located(value: try resolve(deferred, usedAt: argument.location, standIn: true), location: argument.location))
+                    continue
+                }
                 values.append(Value.Located(value: try evaluate(argument, in: scope), location: argument.location))
             }
             return try call(function, values, at: expression.location)
@@ -220,6 +245,8 @@ struct Evaluator {
         switch value {
         case .builtin(.namespace): return try builder(named: name, at: location)
         case .builtin(.allow): return .builtin(.allowRule(name))
+        case .builtin(.operationAllow): return .builtin(.operationAllowRule(name))
+        case .builtin(.handlers): return try handlerBuilder(named: name, at: location)
         case .builtin(.models(let box)):
             guard let index = box.index(of: name), case .model = box.types[index].definition else {
                 throw Gen2Error("models.\(name): the schema has no model named '\(name)'.", at: location)
@@ -284,6 +311,15 @@ struct Evaluator {
 }
 
 extension Value {
+    /// Whether this function's arguments may be functions imported from modules this reader cannot read
+    /// (`a.handler.function(fn)`, `allow.resource(fn)`).
+    var takesFunctionResource: Bool {
+        switch self {
+        case .builtin(.handlerBuilder("function")), .builtin(.allowRule("resource")): true
+        default: false
+        }
+    }
+
     /// Whether this is a schema `defineData` accepts.
     var isSchema: Bool {
         switch self {

@@ -18,6 +18,11 @@ package struct Gen2Conversion: Sendable {
     /// The text of each module the file imports by a relative path, by the path locations name it with.
     package var modules: [String: String]
 
+    /// What the user should know about how the file was read, beyond the SDL (each once, in order): which name
+    /// stands for a function whose module was not read, what `allow.resource(...)` becomes. `serve` and
+    /// `convert` print them once.
+    package var notes: [String] = []
+
     /// Finds a module a schema file imports by a relative path: given the import's specifier (`./schema.sql`)
     /// and the importing file's path, the module's path and text, or nil when there is none.
     package typealias ModuleReader = (_ specifier: String, _ importer: String?) -> (path: String, source: String)?
@@ -26,8 +31,9 @@ package struct Gen2Conversion: Sendable {
     /// imports by a relative path are read and run too; without it, using a name they export is an error.
     package static func convert(source: String, file: String?, readModule: ModuleReader? = nil) throws(Gen2Error) -> Gen2Conversion {
         let statements = try Parser.parse(source: source, file: file)
-        let loader = readModule.map { ModuleLoader(read: $0) }
-        var evaluator = Evaluator(file: file, modules: loader)
+        let notes = NoteBook()
+        let loader = readModule.map { ModuleLoader(read: $0, notes: notes) }
+        var evaluator = Evaluator(file: file, modules: loader, notes: notes)
         let (schema, modes) = try evaluator.run(statements)
         var text: SourceMappedText
         var existing: ExistingDatabase?
@@ -51,7 +57,8 @@ package struct Gen2Conversion: Sendable {
         default:
             throw Gen2Error("defineData's schema must be a.schema(...) or a.combine([...]).", at: schema.location)
         }
-        return Gen2Conversion(sdl: text.text, map: text, existingDatabase: existing, authorizationModes: modes, modules: loader?.sources ?? [:])
+        return Gen2Conversion(
+            sdl: text.text, map: text, existingDatabase: existing, authorizationModes: modes, modules: loader?.sources ?? [:], notes: notes.notes)
     }
 
     /// The `.ts` place the SDL at `location` (its line and column) comes from.

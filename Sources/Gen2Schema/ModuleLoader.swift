@@ -16,7 +16,13 @@ final class ModuleLoader {
     /// The text of every module read, by path.
     private(set) var sources: [String: String] = [:]
 
-    init(read: @escaping Read) { self.read = read }
+    /// The notes of the conversion, which the modules' evaluators add to.
+    let notes: NoteBook
+
+    init(read: @escaping Read, notes: NoteBook) {
+        self.read = read
+        self.notes = notes
+    }
 
     /// The exports of the module `specifier` imported by `importer` at `location`; nil when it cannot be read.
     func load(_ specifier: String, from importer: String?, at location: SourceLocation) throws(Gen2Error) -> (path: String, exports: [String: Value])? {
@@ -32,7 +38,7 @@ final class ModuleLoader {
         defer { loading.removeLast() }
         sources[path] = source
         do throws(Gen2Error) {
-            var evaluator = Evaluator(file: path, modules: self)
+            var evaluator = Evaluator(file: path, modules: self, notes: notes)
             let exports = try evaluator.execute(try Parser.parse(source: source, file: path)).exports
             exportsByPath[path] = exports
             return (path, exports)

@@ -16,6 +16,12 @@ extension SchemaEmitter {
                     "Cannot use `.ref()` to refer a model from a `\(kind)`. Field `\(field.name)` of `\(typeName)` refers to model `\(ref.link)`; use a.hasOne, a.hasMany or a.belongsTo.",
                     at: ref.location)
             }
+            if case .operation = target.definition {
+                throw Gen2Error("Field `\(field.name)` of `\(typeName)` refers to `\(ref.link)`, which is a custom operation, not a type.", at: ref.location)
+            }
+            if let mutations = ref.mutationsLocation {
+                throw Gen2Error(".mutations([...]) belongs to the sources of a subscription's .for(...).", at: mutations)
+            }
         }
     }
 

@@ -10,6 +10,8 @@ struct SchemaEmitter {
     let types: [String: TypeEntry]
     /// The output.
     var text = SourceMappedText()
+    /// What custom operations add, written after the types.
+    var output = OperationOutput()
 
     init(schemas: [SchemaBox]) {
         var types: [String: TypeEntry] = [:]
@@ -26,6 +28,7 @@ struct SchemaEmitter {
             if position > 0 { emitter.text.append("\n\n", at: schema.location) }
             try emitter.emit(schema)
         }
+        emitter.emitOperationTypes()
         return emitter.text
     }
 
@@ -37,12 +40,27 @@ struct SchemaEmitter {
             if case .customType = $0.definition { return true }
             return false
         }
-        var queue = schema.types.filter { !isCustom($0) } + schema.types.filter(isCustom)
+        var entries = schema.types
+        // An operation whose last handler is async returns `EventInvocationResponse`, which the library adds to the
+        // schema's types (in place of one of that name).
+        for entry in schema.types {
+            guard case .operation(let operation) = entry.definition, case .eventInvocationResponse? = operation.returned else { continue }
+            let added = Self.eventInvocationResponse(at: operation.returnsLocation ?? entry.location)
+            if let index = entries.firstIndex(where: { $0.name == added.name }) { entries[index] = added } else { entries.append(added) }
+            break
+        }
+        var queue = entries.filter { !isCustom($0) } + entries.filter(isCustom)
         var position = 0
+        var written = false
         while position < queue.count {
             let entry = queue[position]
-            if position > 0 { text.append("\n\n", at: entry.location) }
             position += 1
+            if case .operation(let operation) = entry.definition {
+                queue += try emitOperation(operation, named: entry, in: schema)
+                continue
+            }
+            if written { text.append("\n\n", at: entry.location) }
+            written = true
             switch entry.definition {
             case .enumType(let definition):
                 if let bad = definition.values.first(where: { $0.contains { $0.isWhitespace } }) {
@@ -58,8 +76,10 @@ struct SchemaEmitter {
                 text.append("\n}", at: entry.location)
             case .model(let model):
                 try emitModel(model, named: entry, in: schema, queue: &queue)
+            case .operation: break
             }
         }
+        emitInputs()
     }
 
     private mutating func emitModel(_ model: ModelDefinition, named entry: TypeEntry, in schema: SchemaBox, queue: inout [TypeEntry]) throws(Gen2Error) {

@@ -22,6 +22,12 @@ indirect enum Value {
     case combined([SchemaBox])
     case configuration(DatabaseConfiguration)
     case secret(String)
+    /// `a.query()`, `a.mutation()`, `a.subscription()`.
+    case operation(CustomOperationDefinition)
+    /// `a.handler.function(...)`, `.inlineSql(...)`, `.sqlReference(...)`.
+    case handler(HandlerDefinition)
+    /// What `defineFunction(...)` returns.
+    case lambdaFunction(LambdaFunction)
     /// `models.Post` inside `setRelationships` / `setAuthorization`.
     case modelHandle(SchemaBox, String)
     /// `models.Post.fields`, and `models.Post.fields.title` (model, field), inside `setAuthorization`.
@@ -53,6 +59,16 @@ indirect enum Value {
         case allow
         /// `allow.<name>`.
         case allowRule(String)
+        /// `allow` of a custom operation's `.authorization` callback.
+        case operationAllow
+        /// `allow.<name>` of a custom operation.
+        case operationAllowRule(String)
+        /// `a.handler`.
+        case handlers
+        /// `a.handler.<name>`.
+        case handlerBuilder(String)
+        /// `defineFunction`.
+        case defineFunction
         /// `index`, the argument of `secondaryIndexes` callbacks.
         case index
         /// `models`, the argument of `setRelationships` / `setAuthorization` callbacks.
@@ -109,6 +125,9 @@ indirect enum Value {
         case .combined: "a combined schema"
         case .configuration: "an a.configure() result"
         case .secret: "a secret"
+        case .operation(let operation): "a custom \(operation.kind.rawValue.lowercased()) (\(operation.kind.builder))"
+        case .handler: "a handler (a.handler.*)"
+        case .lambdaFunction: "a defineFunction() result"
         case .modelHandle(_, let name): "models.\(name)"
         case .fieldsHandle(_, let model): "models.\(model).fields"
         case .fieldHandle(_, let model, let field): "models.\(model).fields.\(field)"

@@ -55,7 +55,6 @@ struct Gen2AuthorizationModesTests {
         ("{ defaultAuthorizationMode: 'cognito' }", 7, 25, "Unknown defaultAuthorizationMode 'cognito'"),
         ("{ defaultAuthorizationMode: 7 }", 7, 25, "must be a string"),
         ("{ oidcAuthorizationMode: { oidcIssuerUrl: 7 } }", 7, 50, "oidcAuthorizationMode option 'oidcIssuerUrl'"),
-        ("{ lambdaAuthorizationMode: { function: defineFunction({ entry: './auth.ts' }) } }", 7, 62, "defineFunction declares a Lambda function"),
     ]
 
     @Test("values Amplify refuses, and a Lambda authorizer, are refused at their place", arguments: refusals.indices)

@@ -21,9 +21,9 @@ struct Gen2ErrorTests {
     }
 
     static let cases: [(source: String, line: Int, column: Int, message: String)] = [
-        (model("content: a.string(),\nask: a.query().arguments({}).returns(a.string())"), 5, 8, "custom query"),
-        (model("content: a.string()") + "\nconst m = a.mutation();", 8, 13, "custom mutation"),
-        (model("content: a.string()") + "\nconst s = a.subscription();", 8, 13, "custom subscription"),
+        (model("content: a.string(),\nask: a.query().arguments({}).returns(a.string())"), 5, 1, "not a custom query (a.query())"),
+        (model("content: a.string()") + "\nconst m = a.handler.custom({ entry: './resolver.js' });", 8, 21, "AppSync JavaScript resolver"),
+        (model("content: a.string()") + "\nconst s = a.handler.http;", 8, 21, "a.handler.http is not a handler"),
         (model("content: a.string()") + "\nconst c = a.conversation({});", 8, 13, "conversation"),
         (model("content: a.string()") + "\nconst g = a.generation({});", 8, 13, "generation"),
         (model("content: a.string()") + "\nconst t = a.ai.dataTool({});", 8, 13, "AI models"),

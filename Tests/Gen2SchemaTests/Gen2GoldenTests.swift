@@ -16,7 +16,7 @@ struct Gen2GoldenTests {
         #expect(conversion.origins.count == conversion.sdl.split(separator: "\n", omittingEmptySubsequences: false).count)
     }
 
-    @Test("each converted fixture is a schema the SDL parser accepts", arguments: Gen2Fixtures.names.filter { $0 != "library-sql" })
+    @Test("each converted fixture is a schema the SDL parser accepts", arguments: Gen2Fixtures.names.filter { !["library-sql", "custom-ops-sql"].contains($0) })
     func parses(name: String) throws {
         let source = try Gen2Fixtures.source(name)
         let loaded = SchemaFile.parse(source: source, file: "\(name).ts")

@@ -53,12 +53,12 @@ struct Gen2ModuleTests {
 
     @Test("an error in a module is located in the module and formatted with its text")
     func errorInModule() throws {
-        let broken = "import { a } from '@aws-amplify/backend';\nexport const models = { Note: a.model({ text: a.query() }) };\n"
+        let broken = "import { a } from '@aws-amplify/backend';\nexport const models = { Note: a.model({ text: a.conversation() }) };\n"
         let loaded = SchemaFile.parse(source: Self.main, file: "resource.ts", readModule: Self.reader(["shared.ts": broken, "base.ts": Self.base]))
         let error = try #require(loaded.errors.first)
         #expect(error.location == SourceLocation(file: "shared.ts", line: 2, column: 49))
         let formatted = SchemaFile.format(loaded.errors, source: Self.main, modules: loaded.modules)
-        #expect(formatted.contains("\nexport const models = { Note: a.model({ text: a.query() }) };\n" + String(repeating: " ", count: 48) + "^"), "\(formatted)")
+        #expect(formatted.contains("\nexport const models = { Note: a.model({ text: a.conversation() }) };\n" + String(repeating: " ", count: 48) + "^"), "\(formatted)")
     }
 
     @Test("a missing module, a missing export and an import cycle are refused where an imported name is used")
