@@ -48,6 +48,7 @@ struct Convert: AsyncParsableCommand {
             do {
                 let conversion = try Gen2Conversion.convert(source: source, file: schemaOptions.schema, readModule: readModule)
                 print(conversion.printed(from: schemaOptions.schema), terminator: "")
+                for note in conversion.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
             } catch let error as Gen2Error {
                 throw UserError(DiagnosticFormatter.format([error.diagnostic], source: error.source ?? source) + "\n1 error(s) in \(schemaOptions.schema)")
             }

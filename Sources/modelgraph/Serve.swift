@@ -226,8 +226,7 @@ struct Serve: AsyncParsableCommand {
             let schemaAuthorization = SchemaAuthorization(document)
             let authorization = try authOptions.configuration(schema: schemaAuthorization)
             var schema = document.schema.defaultingGroupClaim(to: authorization.groupClaim)
-            // A bad --function stops serve before it touches a database.
-            let (functions, unmapped) = try functionOptions.invoker(for: document.schema)
+            let functions = try customOperationFunctions(document, logger: logger)
             // An existing database's API is built again once bound to its tables, and reports its warnings then.
             var api = try apiOptions.build(from: schema, reportingWarnings: !schema.isExistingDatabase)
             let directory = MigrationDirectory(url: URL(fileURLWithPath: migrationOptions.migrations))
@@ -279,10 +278,7 @@ struct Serve: AsyncParsableCommand {
                 let runner = MigrationRunner(client: client, directory: directory)
                 try await bringUpToDate(runner: runner, directory: directory, client: client, startup: startup, logger: logger)
             }
-            if schema.customOperations.contains(where: { if case .sql = $0.handler { true } else { false } }) {
-                schema = try await CustomSQLCheck.checked(schema, document: document, client: client)
-                api = try apiOptions.build(from: schema)
-            }
+            try await checkCustomSQL(&schema, api: &api, document: document, client: client)
             // Queries read from the replicas; writes, transactions and subscriptions' delivery stay on the primary.
             // API keys are read there too, so a request a replica serves costs the primary nothing.
             let replicas = replicaOptions.router(primary: client, logger: logger)
@@ -314,12 +310,9 @@ struct Serve: AsyncParsableCommand {
             var executor = makeExecutor(
                 api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger,
                 defaultMode: authorization.modes.first ?? .apiKey)
-            executor.functions = functions
-            if !unmapped.isEmpty { logger.warning("no --function maps \(unmapped.joined(separator: ", ")): custom operations that call them answer with an error") }
             if let replicas { executor = executor.running(on: replicas) }
-            let readOnly = ReadOnlyQueries.pool(for: schema, primary: client, hasReplicas: replicas != nil, logger: logger)
+            let readOnly = equipForCustomOperations(&executor, schema: schema, functions: functions, client: client, hasReplicas: replicas != nil, logger: logger)
             defer { readOnly?.shutdown() }
-            executor.readOnlyRunner = readOnly
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             var serving = serverConfiguration
             serving.studio = studioSettings(embeddedDatabase: cluster != nil)
@@ -379,27 +372,6 @@ struct Serve: AsyncParsableCommand {
         if await !client.connectPipelines() {
             logger.warning("the pipelined connections are not ready yet; statements use the pooled connections until they are")
         }
-    }
-
-    /// The executor the options describe.
-    private func makeExecutor(
-        api: APISchema, databaseSchema: String?, storage: StorageSchema?, hasCaseFolding: Bool, client: PostgresClient, logger: Logger, defaultMode: AuthProvider
-    ) -> GraphQLExecutor {
-        let limits = RequestLimits(
-            maximumDepth: maxDepth, maximumAliases: maxAliases, maximumFields: maxFields, maximumNesting: maxNesting, maximumTokens: maxTokens, maximumCost: maxCost)
-        var view = APISchemaView(
-            api: api, databaseSchema: databaseSchema, storage: storage, maximumLimit: maxPage, maximumFilterConditions: maxFilterConditions,
-            hasCaseFolding: hasCaseFolding)
-        view.writeLimits = WriteLimits(maximumNesting: maxWriteNesting, maximumRecords: maxWriteRecords, maximumBatch: maxBatch)
-        view.defaultMode = defaultMode
-        let planner = OperationPlanner(view: view, limits: limits, cacheBudget: cacheMemory << 20)
-        var executor = GraphQLExecutor(planner: planner, runner: client, logger: logger)
-        executor.slowStatementThreshold = .milliseconds(slowStatement)
-        executor.requestTimeBudget = statementTimeout > 0 ? .milliseconds(statementTimeout) : nil
-        executor.maximumResponseBytes = maxResponse << 20
-        // Waiting beyond the in-flight bound cannot happen: that many requests are refused with 429 first.
-        if maxDatabasePerKey > 0 { executor.keyPermits = KeyPermits(permits: maxDatabasePerKey, maximumWaiting: maxConcurrentPerKey) }
-        return executor
     }
 
     /// The studio the options describe: nil with `--no-studio`. Plans default to on only with the embedded
