@@ -23,25 +23,17 @@ extension GraphQLExecutor {
             case .custom(let custom):
                 if statementsRun > 0, !(await origin.isConnected()) { return ExecutionResult(data: ResponseJSON.object(data), errors: errors, databaseErrors: databaseErrors) }
                 statementsRun += 1
-                if let budget = requestTimeBudget, ContinuousClock.now - origin.startedAt > budget {
+                if let spent = budgetSpent(key: key, locations: custom.locations, origin: origin) {
                     data.append((key, "null"))
-                    errors.append(
-                        ResponseError(
-                            message: "Not run: the request's root fields used up its time budget (\(budget)) before this one.", errorType: "LimitExceeded",
-                            path: [key], locations: custom.locations, requestID: origin.requestID
-                        ))
+                    errors.append(spent)
                     continue
                 }
                 let (json, fieldErrors, databaseFailed) = await answerCustom(custom, key: key, origin: origin)
                 if databaseFailed { databaseErrors += 1 }
                 answered += json.utf8.count
-                if let maximum = maximumResponseBytes, answered > maximum {
+                if let tooLarge = answerTooLarge(answered, key: key, locations: custom.locations, origin: origin) {
                     data.append((key, "null"))
-                    errors.append(
-                        ResponseError(
-                            message: "The answer would be larger than \(maximum) bytes (response size limit); ask for smaller pages or fewer fields.",
-                            errorType: "LimitExceeded", path: [key], locations: custom.locations, requestID: origin.requestID
-                        ))
+                    errors.append(tooLarge)
                     continue
                 }
                 data.append((key, json))
@@ -51,13 +43,9 @@ extension GraphQLExecutor {
                 // statement has run, so a request of one root field pays nothing for it.
                 if statementsRun > 0, !(await origin.isConnected()) { return ExecutionResult(data: ResponseJSON.object(data), errors: errors, databaseErrors: databaseErrors) }
                 statementsRun += 1
-                if let budget = requestTimeBudget, ContinuousClock.now - origin.startedAt > budget {
+                if let spent = budgetSpent(key: key, locations: statement.locations, origin: origin) {
                     data.append((key, "null"))
-                    errors.append(
-                        ResponseError(
-                            message: "Not run: the request's root fields used up its time budget (\(budget)) before this one.", errorType: "LimitExceeded",
-                            path: [key], locations: statement.locations, requestID: origin.requestID
-                        ))
+                    errors.append(spent)
                     continue
                 }
                 do {
@@ -65,13 +53,9 @@ extension GraphQLExecutor {
                     var withheld: [ResponseError] = []
                     if statement.marksFieldDenials { (json, withheld) = FieldDenials.resolve(json, key: key) }
                     answered += json.utf8.count
-                    if let maximum = maximumResponseBytes, answered > maximum {
+                    if let tooLarge = answerTooLarge(answered, key: key, locations: statement.locations, origin: origin) {
                         data.append((key, "null"))
-                        errors.append(
-                            ResponseError(
-                                message: "The answer would be larger than \(maximum) bytes (response size limit); ask for smaller pages or fewer fields.",
-                                errorType: "LimitExceeded", path: [key], locations: statement.locations, requestID: origin.requestID
-                            ))
+                        errors.append(tooLarge)
                         continue
                     }
                     data.append((key, json))
@@ -94,6 +78,22 @@ extension GraphQLExecutor {
             }
         }
         return ExecutionResult(data: ResponseJSON.object(data), errors: errors, databaseErrors: databaseErrors)
+    }
+
+    /// The error of a root field not run because the request's time budget is spent; nil while it lasts.
+    private func budgetSpent(key: String, locations: [(line: Int, column: Int)], origin: RequestOrigin) -> ResponseError? {
+        guard let budget = requestTimeBudget, ContinuousClock.now - origin.startedAt > budget else { return nil }
+        return ResponseError(
+            message: "Not run: the request's root fields used up its time budget (\(budget)) before this one.", errorType: "LimitExceeded", path: [key],
+            locations: locations, requestID: origin.requestID)
+    }
+
+    /// The error of a root field whose answer takes the response past its size limit (`answered` bytes so far).
+    private func answerTooLarge(_ answered: Int, key: String, locations: [(line: Int, column: Int)], origin: RequestOrigin) -> ResponseError? {
+        guard let maximum = maximumResponseBytes, answered > maximum else { return nil }
+        return ResponseError(
+            message: "The answer would be larger than \(maximum) bytes (response size limit); ask for smaller pages or fewer fields.", errorType: "LimitExceeded",
+            path: [key], locations: locations, requestID: origin.requestID)
     }
 
     /// One root field's JSON: a read on its own (it may be retried), a single write on its own (atomic, sent at
