@@ -23,8 +23,9 @@ package enum RootFieldKind: Equatable, Sendable {
     case count
     /// `aggregatePosts(filter)`: the count, sums, averages, minimums and maximums of those records.
     case aggregate
-    /// A field the schema declares itself (`Schema.customOperations`), answered by its handler.
-    case custom(CustomOperation)
+    /// A field the schema declares itself (`Schema.customOperations`), answered by its handler. Boxed: every
+    /// root field's kind is as large as the largest case.
+    indirect case custom(CustomOperation)
 }
 
 /// A root field and the model it serves.

@@ -139,7 +139,8 @@ package enum RootFieldPlan: Equatable, Sendable {
     /// Run the statement; its single cell is the field's JSON (no row = null).
     case statement(PlannedStatement, mutation: Bool)
     /// A custom operation: its handler, then the shaping of its answer or the read of the records it returned.
-    case custom(CustomFieldPlan)
+    /// Boxed: the plan is large, and every root field's plan is as large as the largest case.
+    indirect case custom(CustomFieldPlan)
     /// A constant JSON value (`__typename`).
     case constant(String)
     /// The field fails with this error; the others still run.

@@ -39,8 +39,9 @@ struct ModelGraphRequestContext: RequestContext {
     func origin(of request: Request) -> RequestOrigin {
         var origin = origin
         let headers = request.headers
-        let address = channel.remoteAddress?.ipAddress
+        let channel = channel
         origin.details = {
+            let address = channel.remoteAddress?.ipAddress
             var merged: [(String, String)] = []
             for field in headers {
                 let name = field.name.canonicalName.lowercased()
