@@ -6,9 +6,9 @@ import Planner
 /// `identity`, `source`, `request`, `info`, `prev`, `stash`), with the `typeName` and `fieldName` Amplify's
 /// `@function` resolvers also send, so a handler written for either reads what it expects.
 enum CustomEvent {
-    /// The event for `plan`'s root field; `previous` is the earlier function's answer in a pipeline (`{}` first).
-    static func event(_ plan: CustomFieldPlan, origin: RequestOrigin, previous: JSONValue) -> JSONValue {
-        let details = origin.details()
+    /// The event for `plan`'s root field; `details` are the request's headers and address, `previous` the earlier
+    /// function's answer in a pipeline (`{}` first).
+    static func event(_ plan: CustomFieldPlan, origin: RequestOrigin, details: RequestDetails, previous: JSONValue) -> JSONValue {
         let operation = plan.operation
         return .object([
             ("typeName", .string(operation.kind.rawValue)),

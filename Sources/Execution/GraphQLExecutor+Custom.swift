@@ -43,8 +43,10 @@ extension GraphQLExecutor {
                 return shaped(Self.value(ofRows: cell, for: shape), plan: plan, shape: shape, key: key, origin: origin)
             case .functions(let steps):
                 var previous: JSONValue = .object([])
+                // What the events tell of the request is read once for the whole pipeline.
+                let details = origin.details()
                 for step in steps {
-                    let event = CustomEvent.event(plan, origin: origin, previous: previous)
+                    let event = CustomEvent.event(plan, origin: origin, details: details, previous: previous)
                     guard let functions else {
                         return failure("No endpoint is configured for function '\(step.name)': start serve with --function \(step.name)=URL.", plan, key, origin)
                     }
