@@ -42,25 +42,15 @@ extension GraphQLExecutor {
                 }
                 return shaped(Self.value(ofRows: cell, for: shape), plan: plan, shape: shape, key: key, origin: origin)
             case .functions(let steps):
-                var previous: JSONValue = .object([])
-                // What the events tell of the request is read once for the whole pipeline.
-                let details = origin.details()
-                for step in steps {
-                    let event = CustomEvent.event(plan, origin: origin, details: details, previous: previous)
-                    guard let functions else {
-                        return failure("No endpoint is configured for function '\(step.name)': start serve with --function \(step.name)=URL.", plan, key, origin)
-                    }
-                    switch await functions.invoke(step.name, event: event, async: step.isAsync) {
-                    case .answer(let answer): previous = step.isAsync ? .object([("success", .boolean(true))]) : answer
-                    case .functionError(let type, let message): return failure(message, plan, key, origin, errorType: type)
-                    case .failed(let message):
-                        if step.isAsync, step == steps.last {
-                            var answer = ResultShaper(requestID: origin.requestID, locations: plan.locations)
-                            let json = plan.shape.map { answer.complete(.object([("success", .boolean(false))]), shape: $0, path: [key], parent: plan.operation.kind.rawValue) }
-                            return (json.map(JSONText.encode) ?? "null", [entry(message, plan, key, origin)], false)
-                        }
-                        return failure(message, plan, key, origin)
-                    }
+                let previous: JSONValue
+                switch await callPipeline(steps, plan: plan, origin: origin) {
+                case .success(let answer): previous = answer
+                case .failure(let failed) where failed.lastSentWithoutWaiting:
+                    // AppSync answers an event it could not hand over with `success: false` and the error.
+                    var answer = ResultShaper(requestID: origin.requestID, locations: plan.locations)
+                    let json = plan.shape.map { answer.complete(.object([("success", .boolean(false))]), shape: $0, path: [key], parent: plan.operation.kind.rawValue) }
+                    return (json.map(JSONText.encode) ?? "null", [entry(failed.message, plan, key, origin, errorType: failed.errorType)], false)
+                case .failure(let failed): return failure(failed.message, plan, key, origin, errorType: failed.errorType)
                 }
                 if let read = plan.modelRead { return try await records(previous, read: read, plan: plan, key: key, origin: origin) }
                 guard let shape = plan.shape else { return ("null", [], false) }

@@ -1,4 +1,5 @@
 import Logging
+import ModelIR
 import Planner
 import Postgres
 import SQLSyntax
@@ -38,6 +39,7 @@ extension GraphQLExecutor {
                 }
                 data.append((key, json))
                 errors += fieldErrors
+                if custom.isMutation, planner.view.publishedMutations.contains(custom.operation.name) { await publish(custom.operation.name, json: json, origin: origin) }
             case .statement(let statement, let mutation):
                 // Nobody is left to read the answer: the root fields after it are not run. Asked only once a
                 // statement has run, so a request of one root field pays nothing for it.
@@ -61,6 +63,7 @@ extension GraphQLExecutor {
                     data.append((key, json))
                     errors += statement.fieldErrors.map(ResponseError.init)
                     errors += withheld
+                    if let name = statement.publishedAs { await publish(name, json: json, origin: origin) }
                 } catch is DeniedAtRun {
                     // The caller's rules do not match the record: null and the field's Unauthorized error.
                     data.append((key, "null"))

@@ -1,4 +1,5 @@
 import APISchema
+import JSON
 package import Planner
 package import Postgres
 package import SQLSyntax
@@ -6,11 +7,14 @@ package import SQLSyntax
 /// Subscriptions, for any real-time transport: planning a subscription request, and reading a delivery
 /// statement for a batch of changed records.
 extension GraphQLExecutor {
-    /// Plans `request` as a subscription of `caller`; its errors are in the contract's shape, each with an
-    /// `errorType` (real-time clients drop errors without one): a plain validation error is a `ValidationError`.
-    package func subscribe(_ request: OperationRequest, caller: Caller = .apiKey) -> Result<SubscriptionPlan, RefusedSubscription> {
+    /// Plans `request` as a subscription of `origin`'s caller; its errors are in the contract's shape, each with
+    /// an `errorType` (real-time clients drop errors without one): a plain validation error is a
+    /// `ValidationError`. A custom subscription's functions are called now, in order, as AppSync calls a
+    /// subscription's resolver: an error from one refuses the subscription with that error.
+    package func subscribe(_ request: OperationRequest, origin: RequestOrigin) async -> Result<PlannedSubscription, RefusedSubscription> {
+        let planned: PlannedSubscription
         do throws(PlanErrors) {
-            return .success(try planner.planSubscription(query: request.query, operationName: request.operationName, inputs: request.variables, caller: caller))
+            planned = try planner.planAnySubscription(query: request.query, operationName: request.operationName, inputs: request.variables, caller: origin.caller)
         } catch {
             return .failure(
                 RefusedSubscription(
@@ -20,6 +24,15 @@ extension GraphQLExecutor {
                         return entry
                     }))
         }
+        guard case .custom(let custom) = planned, !custom.functions.isEmpty else { return .success(planned) }
+        var origin = origin
+        origin.variables = request.variables
+        if case .failure(let refusal) = await callPipeline(custom.functions, plan: custom.field, origin: origin) {
+            var entry = ResponseError(message: refusal.message, errorType: refusal.errorType)
+            entry.path = [custom.responseKey]
+            return .failure(RefusedSubscription(errors: [entry]))
+        }
+        return .success(planned)
     }
 
     /// The tables of the models that have subscription fields: the ones whose changes must be recorded.

@@ -74,6 +74,9 @@ extension GraphQLExecutor {
             if steps.contains(where: \.mutation) { onCommittedWrite?() }
             var byKey: [String: String] = [:]
             for (step, json) in zip(steps, answers) { byKey[step.key] = json }
+            for step in steps {
+                if let name = step.statement.publishedAs, let json = byKey[step.key] { await publish(name, json: json, origin: origin) }
+            }
             var result = assemble(operation, answers: byKey) { _ in nil }
             result.errors += steps.flatMap { $0.statement.fieldErrors.map(ResponseError.init) }
             return result

@@ -26,6 +26,9 @@ package struct APISchemaView: Sendable {
     /// Every static group rule of the models, in model and rule order: which of them grant a caller is part of
     /// the plans' cache key (`Access.signature`).
     let staticGroupRules: [AuthRule]
+    /// The mutations whose answers custom subscriptions receive (`@aws_subscribe(mutations:)`): answering one
+    /// publishes its value.
+    package let publishedMutations: Set<String>
 
     /// True when the database server has the ICU collation the case-insensitive operators fold case with
     /// (`TextSearchSQL.foldingCollation`); checked when `serve` starts. Without it those operators are refused.
@@ -49,6 +52,11 @@ package struct APISchemaView: Sendable {
         self.staticGroupRules = (api.models.models.flatMap(\.auth.rules) + api.models.customOperations.flatMap(\.rules)).filter {
             $0.strategy == .groups && !$0.groups.isEmpty
         }
+        self.publishedMutations = Set(
+            api.models.customOperations.flatMap { operation -> [String] in
+                if case .subscribe(let source) = operation.handler { return source.mutations }
+                return []
+            })
     }
 
     /// Whether requests may use the extensions beyond AppSync (sort, counts, relation filters, nested

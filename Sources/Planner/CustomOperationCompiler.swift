@@ -2,6 +2,7 @@ import APISchema
 import GraphQL
 import JSON
 import ModelIR
+import OrderedCollections
 import SQLSyntax
 import Storage
 
@@ -70,7 +71,12 @@ struct CustomOperationCompiler {
                 plan.shape = try ResultShape.of(operation.returnType, selectionSet: field.selectionSet, selection: selection, schema: schema)
             }
         case .subscribe:
-            throw PlanError(.unsupported, OperationPlanner.subscriptionsOverWebSocket)
+            // Events carry a mutation's answer, of whatever type the API declares (models included): the
+            // subscriber's selection is completed against the API's types.
+            guard let definition = (try? api.api.graphQLSchema.subscriptionType?.fields())?[operation.name] else {
+                throw PlanError(.validation, "Field '\(operation.name)' in type 'Subscription' is undefined.")
+            }
+            plan.shape = try ResultShape.of(apiType: definition.type, selectionSet: field.selectionSet, selection: selection)
         }
         return plan
     }

@@ -1,16 +1,30 @@
 import APISchema
 import GraphQL
+import JSON
 import ModelIR
 import OrderedCollections
 import SQLSyntax
 import Storage
 
 extension OperationPlanner {
-    /// Plans a subscription request: the document is read, limited and validated as any other, must select a
-    /// subscription operation with exactly one root field, and that field's selection set is compiled into
-    /// the statement that reads it for changed records, for `caller`. Subscriptions live long, so the plan is not
-    /// cached.
+    /// Plans a subscription request to a model's changes (`planAnySubscription`; a custom subscription is refused
+    /// here).
     package func planSubscription(query: String, operationName: String?, inputs variables: [String: InputValue], caller: Caller = .apiKey) throws(PlanErrors) -> SubscriptionPlan {
+        switch try planAnySubscription(query: query, operationName: operationName, inputs: variables, caller: caller) {
+        case .records(let plan): return plan
+        case .custom(let plan):
+            throw PlanErrors([PlanError(.unsupported, "Subscription.\(plan.field.operation.name) is a custom subscription: it follows mutations' answers, not a model's changes.")])
+        }
+    }
+
+    /// Plans a subscription request: the document is read, limited and validated as any other, must select a
+    /// subscription operation with exactly one root field. A model's subscription compiles that field's selection
+    /// set into the statement that reads it for changed records, for `caller`; a custom one is checked against
+    /// its own rules, its arguments against their types, and its selection becomes the shape events are completed
+    /// against. Subscriptions live long, so the plan is not cached.
+    package func planAnySubscription(
+        query: String, operationName: String?, inputs variables: [String: InputValue], caller: Caller = .apiKey
+    ) throws(PlanErrors) -> PlannedSubscription {
         let document = try document(for: query)
         let operation = try Self.operation(in: document, named: operationName)
         guard operation.operation == .subscription else {
@@ -36,16 +50,32 @@ extension OperationPlanner {
         guard fields.count == 1, let field = fields.first else {
             throw PlanErrors([PlanError(.validation, "A subscription must select exactly one top level field.")])
         }
-        do {
+        do throws(PlanError) {
+            if case .custom(let custom)? = view.api.subscriptionFields[field.name.value]?.kind {
+                guard selection.access.allows(custom.rules, defaultMode: view.defaultMode) else {
+                    throw PlanError(.unauthorized, "Not Authorized to access \(field.name.value) on type Subscription")
+                }
+                let planned = try CustomOperationCompiler(selection: selection).plan(field, operation: custom)
+                let filter = Self.givenArguments(planned.arguments)
+                return .custom(
+                    CustomSubscriptionPlan(
+                        operationName: operationName ?? operation.name?.value, responseKey: field.alias?.value ?? field.name.value, field: planned, filter: filter))
+            }
             var plan = try SubscriptionCompiler(selection: selection).compile(field)
             plan.operationName = operationName ?? operation.name?.value
-            return plan
+            return .records(plan)
         } catch {
             var located = error
             located.path = [field.alias?.value ?? field.name.value]
             if located.locations.isEmpty, let start = field.loc?.startToken { located.locations = [(start.line, start.column)] }
             throw PlanErrors([located])
         }
+    }
+
+    /// The arguments given with a value, which an event's answer must match.
+    private static func givenArguments(_ arguments: JSONValue) -> [(name: String, value: JSONValue)] {
+        guard case .object(let members) = arguments else { return [] }
+        return members.filter { $0.1 != .null }.map { (name: $0.0, value: $0.1) }
     }
 }
 
@@ -58,12 +88,6 @@ struct SubscriptionCompiler {
 
     func compile(_ field: GraphQL.Field) throws(PlanError) -> SubscriptionPlan {
         let name = field.name.value
-        if case .custom? = api.api.subscriptionFields[name]?.kind {
-            throw PlanError(
-                .unsupported,
-                "Subscription.\(name) is a custom subscription (@aws_subscribe on custom mutations), which ModelGraph does not deliver yet; subscribe to the models' onCreate, onUpdate and onDelete."
-            )
-        }
         guard let root = api.api.subscriptionFields[name], case .subscription(let kind) = root.kind, let change = ChangeKind(rawValue: kind),
             let model = api.model(root.model)
         else {

@@ -294,6 +294,7 @@ package final class OperationPlanner: Sendable {
                 statement.unauthorized = unauthorized
             }
             statement.locations = location
+            if mutation, view.publishedMutations.contains(field.name.value) { statement.publishedAs = field.name.value }
             statement.fieldErrors = denials.errors
             statement.marksFieldDenials = denials.marksRecords
             return .statement(statement, mutation: mutation)

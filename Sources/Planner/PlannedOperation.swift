@@ -53,6 +53,9 @@ package struct PlannedStatement: Equatable, Sendable {
     /// for them rather than reuse one generic plan: a relation filter's `EXISTS`, whose selectivity decides
     /// between walking the page's index and starting from the few related rows that match.
     package var needsCustomPlan = false
+    /// For a mutation that custom subscriptions receive (`@aws_subscribe`): its name; once answered, its value
+    /// is published to them.
+    package var publishedAs: String?
 
     /// Creates a statement.
     package init(sql: String, parameters: [String?], requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = [], readBack: ReadBack? = nil) {

@@ -4,9 +4,9 @@ package import ModelIR
 /// How a handler's JSON answer becomes the field's value: the selection set's response keys (aliases), the
 /// type each value must have, and which may be null. The executor completes the answer against it
 /// (`ResultShaper`), as GraphQL completes a resolver's value.
-package struct ResultShape: Equatable, Sendable {
+package struct ResultShape: Hashable, Sendable {
     /// What the value is, below any list.
-    package indirect enum Kind: Equatable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
         /// A scalar, checked and written as its type writes it.
         case scalar(ScalarType)
         /// An enum value, one of `values`.
@@ -21,7 +21,7 @@ package struct ResultShape: Equatable, Sendable {
     package var type: FieldType
 
     /// One selected field of an object.
-    package struct SelectedField: Equatable, Sendable {
+    package struct SelectedField: Hashable, Sendable {
         /// The response key (the alias, else the name).
         package var key: String
         /// The field's name in the handler's answer; `__typename` is the object's type name.

@@ -1,8 +1,9 @@
 package import SQLSyntax
 
-/// What a record change was, as the change log records it and subscriptions name it.
+/// What a record change was, as the change log records it and subscriptions name it; `publish` is a
+/// mutation's answer published to custom subscriptions (no model's change).
 package enum ChangeKind: String, Sendable, Hashable, CaseIterable {
-    case create, update, delete
+    case create, update, delete, publish
 }
 
 /// A planned subscription: which changes it follows, which of those it wants, and the statement that reads its

@@ -35,10 +35,11 @@ extension RealtimeSession {
         case .subscription?, nil:
             break
         }
-        switch executor.subscribe(request, caller: credential.proved.caller) {
+        let origin = RequestOrigin(requestID: "ws-\(id)", keyID: credential.proved.principal, caller: credential.proved.caller)
+        switch await executor.subscribe(request, origin: origin) {
         case .failure(let refusal):
             sendError(id: id, refusal.errors)
-        case .success(let plan):
+        case .success(let planned):
             let text = Self.text(of: request)
             let legacy = state.withLock { state in
                 state.subscriptions[id] = OpenSubscription(credential: credential, request: text, id: id, wire: wire)
@@ -46,8 +47,13 @@ extension RealtimeSession {
             }
             // Acknowledged once the hub follows changes for it, and before its first event (or the ones a
             // resumed subscription missed): a write the client makes after start_ack is delivered.
-            let start = await hub.add(id, plan: plan, sink: self, resume: (credential.resumeKey, text)) {
+            let acknowledge: @Sendable () -> Void = {
                 if self.wire == .appSync, !legacy { self.send(RealtimeMessages.message("start_ack", id: id)) }
+            }
+            let start: Int64
+            switch planned {
+            case .records(let plan): start = await hub.add(id, plan: plan, sink: self, resume: (credential.resumeKey, text), acknowledge: acknowledge)
+            case .custom(let plan): start = await hub.add(id, custom: plan, sink: self, resume: (credential.resumeKey, text), acknowledge: acknowledge)
             }
             state.withLock { state in
                 if let sent = state.subscriptions[id]?.sent, sent == 0 { state.subscriptions[id]?.sent = start }

@@ -75,14 +75,17 @@ package final class SubscriptionHub: Sendable {
     }
 
     let subscribers = Mutex<[Key: Followers]>([:])
+    /// Custom subscriptions by the mutation whose answers they follow (one that follows several is listed
+    /// under each).
+    let customFollowers = Mutex<[String: [CustomFollower]]>([:])
     /// Batches are delivered, and subscriptions added, one at a time under it.
-    private let gate = AsyncGate()
+    let gate = AsyncGate()
     /// The last change the hub has dealt with (delivered, or known to need no delivery); guarded by `gate`.
-    private let position = Mutex<Int64>(0)
+    let position = Mutex<Int64>(0)
     /// Recently closed connections' subscriptions, for clients that reconnect quickly.
-    private let resumable: ResumeWindow
-    private let sinks = Mutex<[ObjectIdentifier: any SubscriptionSink]>([:])
-    private let count = Atomic<Int>(0)
+    let resumable: ResumeWindow
+    let sinks = Mutex<[ObjectIdentifier: any SubscriptionSink]>([:])
+    let count = Atomic<Int>(0)
     let executor: GraphQLExecutor
     let logger: Logger
 
@@ -113,7 +116,7 @@ package final class SubscriptionHub: Sendable {
             for key in table.keys { removed += table[key]?.removeAll { $0.sink === sink } ?? 0 }
             return removed
         }
-        count.subtract(removed, ordering: .relaxed)
+        count.subtract(removed + removeCustom { $0.sink === sink }, ordering: .relaxed)
     }
 
     /// Adds subscription `id` of `sink`, between two batches, and returns the last change before it. With
@@ -148,7 +151,7 @@ package final class SubscriptionHub: Sendable {
 
     /// The database's current snapshot; nil (and a warning) when it cannot be read, so a subscription may then
     /// get changes committed just before it started.
-    private func startingSnapshot() async -> TransactionSnapshot? {
+    func startingSnapshot() async -> TransactionSnapshot? {
         do {
             let text = try await executor.runner.run(ChangeLog.snapshotStatement, [], idempotent: true, tenant: "").scalar
             return text.flatMap(TransactionSnapshot.init)
@@ -203,8 +206,9 @@ package final class SubscriptionHub: Sendable {
             for key in table.keys where table[key]?.removeAll(where: { $0.id == id && $0.sink === sink }) ?? 0 > 0 { return true }
             return false
         }
-        if removed { count.subtract(1, ordering: .relaxed) }
-        return removed
+        let removedCustom = !removed && removeCustom { $0.id == id && $0.sink === sink } > 0
+        if removed || removedCustom { count.subtract(1, ordering: .relaxed) }
+        return removed || removedCustom
     }
 
     /// Closes every connection (the server is going away).
@@ -259,26 +263,34 @@ package final class SubscriptionHub: Sendable {
             defer { table = [:] }
             return table.values.flatMap(\.all)
         }
-        count.subtract(all.count, ordering: .relaxed)
+        let custom = allCustom()
+        _ = removeCustom { _ in true }
+        count.subtract(all.count + custom.count, ordering: .relaxed)
         for subscriber in all { subscriber.sink.end(subscriber.id, error: error) }
+        for follower in custom { follower.sink.end(follower.id, error: error) }
     }
 
     /// Delivers `changes` (in id order) to the subscriptions that follow them.
     func deliver(_ changes: [Change]) async {
-        var answers = await read(changes)
+        var answers = await read(changes.filter { $0.kind != .publish })
+        var published = publishedEvents(changes)
         // In change order, so each connection sees its events in id order.
         var bySink: [ObjectIdentifier: Int] = [:]
         var outgoing: [(sink: any SubscriptionSink, events: [SubscriptionEvent])] = []
+        func queue(_ sink: any SubscriptionSink, _ event: SubscriptionEvent) {
+            let index = bySink[ObjectIdentifier(sink)] ?? outgoing.count
+            if index == outgoing.count {
+                bySink[ObjectIdentifier(sink)] = index
+                outgoing.append((sink, []))
+            }
+            outgoing[index].events.append(event)
+        }
         for change in changes {
+            for (sink, event) in published.removeValue(forKey: change.id) ?? [] { queue(sink, event) }
             for answer in answers.removeValue(forKey: change.id) ?? [] {
                 let members = answer.members.filter { $0.follows(change) }
                 for (subscriber, event) in Self.events(row: answer.row, change: change.id, members: members, listedByValue: answer.listedByValue) {
-                    let index = bySink[ObjectIdentifier(subscriber.sink)] ?? outgoing.count
-                    if index == outgoing.count {
-                        bySink[ObjectIdentifier(subscriber.sink)] = index
-                        outgoing.append((subscriber.sink, []))
-                    }
-                    outgoing[index].events.append(event)
+                    queue(subscriber.sink, event)
                 }
             }
         }
@@ -288,7 +300,7 @@ package final class SubscriptionHub: Sendable {
     /// Queues each connection's events. A connection without room for all of them is waited for, all such
     /// connections at once, until it has taken them or closed itself as too slow: a reading client gets a
     /// burst larger than its queue, and a client that stopped reading holds delivery up for a bounded time.
-    private static func send(_ outgoing: [(sink: any SubscriptionSink, events: [SubscriptionEvent])]) async {
+    static func send(_ outgoing: [(sink: any SubscriptionSink, events: [SubscriptionEvent])]) async {
         var behind: [(sink: any SubscriptionSink, events: ArraySlice<SubscriptionEvent>)] = []
         for (sink, events) in outgoing {
             let taken = sink.offer(events[...])

@@ -7,6 +7,10 @@ package import SQLSyntax
 /// row; null for a delete), the old one (null for an insert) and the writing transaction's id (so a subscription
 /// can tell the changes committed before it started from those after).
 ///
+/// A mutation that custom subscriptions follow (`@aws_subscribe`) publishes its answer to the same log, as a
+/// row of operation `publish` whose schema is empty and whose table is the mutation's name (no trigger writes
+/// such a row), so those events reach every server the way changes do.
+///
 /// Ids come from an identity sequence without a cache, so a smaller id was always handed out earlier; a reader
 /// that follows the log by id can therefore tell a gap that may still fill (its writer is in progress) from one
 /// that never will (`ChangeCursor`). Old rows are pruned after a retention period; `change_horizon` remembers
@@ -134,6 +138,21 @@ package enum ChangeLog {
             WHERE id > $1::bigint AND id <= $2::bigint AND table_name = $3 AND operation = $4 ORDER BY id LIMIT $5::integer
           ) w
         ) b WHERE b.before < $6::bigint ORDER BY id
+        """
+
+    /// The answers of the mutations in `$3` (a text array) published to custom subscriptions with ids in (`$1`,
+    /// `$2`], in id order, chunked as `replayStatement`'s (`$4` changes, `$5` bytes): what a resumed custom
+    /// subscription missed. Same columns.
+    package static let publishedReplayStatement = """
+        SELECT id, table_schema, table_name, operation, new_row, old_row, transaction_id FROM (
+          SELECT w.*, sum(w.size) OVER (ORDER BY w.id) - w.size AS before
+          FROM (
+            SELECT id, table_schema, table_name, operation, new_row::text AS new_row, old_row::text AS old_row, transaction_id::text AS transaction_id,
+                   coalesce(octet_length(new_row::text), 0) AS size
+            FROM modelgraph.changes
+            WHERE id > $1::bigint AND id <= $2::bigint AND table_schema = '' AND operation = 'publish' AND table_name = ANY($3::text[]) ORDER BY id LIMIT $4::integer
+          ) w
+        ) b WHERE b.before < $5::bigint ORDER BY id
         """
 
     /// The newest id and the horizon, for a reader with nobody to deliver to: it skips ahead.

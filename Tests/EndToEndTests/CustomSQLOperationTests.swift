@@ -105,25 +105,6 @@ struct CustomSQLOperationTests {
     }
 }
 
-/// What a custom subscription does until its delivery is served: the subscription is refused with a reason,
-/// and the connection stays up for the others.
-@Suite("Custom operations: subscriptions")
-struct CustomSubscriptionTests {
-    @Test("subscribing to a custom subscription is refused with why, over AppSync's protocol")
-    func refused() async throws {
-        let server = try await LiveServer.start(schema: "custom-operations", realtime: RealtimeSettings())
-        defer { server.stop() }
-        let socket = RealtimeTestClient.connect(server.realtimeURL, headers: ["x-api-key": server.key])
-        defer { socket.close() }
-        try await socket.initialize()
-        socket.start("custom", query: "subscription { onRatePost { id } }")
-        let errors = RealtimeAppSyncErrorTests.errors(try await socket.next(), id: "custom")
-        #expect((errors.first?["message"] as? String)?.contains("does not deliver yet") == true)
-        socket.start("model", query: "subscription { onCreatePost { id } }")
-        #expect(try await socket.next()["type"] as? String == "start_ack")
-    }
-}
-
 extension CustomSQLOperationTests {
     @Test("a query's statement cannot write, not even through a function: it runs where every transaction is read-only")
     func queriesCannotWrite() async throws {
