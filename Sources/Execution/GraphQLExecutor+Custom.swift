@@ -55,8 +55,10 @@ extension GraphQLExecutor {
                 if let read = plan.modelRead { return try await records(previous, read: read, plan: plan, key: key, origin: origin) }
                 guard let shape = plan.shape else { return ("null", [], false) }
                 return shaped(previous, plan: plan, shape: shape, key: key, origin: origin)
-            case .http, .subscribe:
-                return failure("This handler is not served over HTTP requests.", plan, key, origin, errorType: "UnsupportedOperation")
+            case .http(let handler):
+                return try await answerHTTP(handler, plan: plan, key: key, origin: origin)
+            case .subscribe:
+                return failure("A subscription is answered over a WebSocket, not by a request.", plan, key, origin, errorType: "UnsupportedOperation")
             }
         } catch {
             let mapping = DatabaseErrorMapping(catalog: planner.view.foreignKeys, runner: runner)
@@ -72,7 +74,7 @@ extension GraphQLExecutor {
     }
 
     /// The records a function returned, read by their keys with the field's selection.
-    private func records(
+    func records(
         _ answer: JSONValue, read: ModelRead, plan: CustomFieldPlan, key: String, origin: RequestOrigin
     ) async throws -> (
         json: String, errors: [ResponseError], databaseFailed: Bool
@@ -111,7 +113,7 @@ extension GraphQLExecutor {
         }
     }
 
-    private func shaped(
+    func shaped(
         _ value: JSONValue, plan: CustomFieldPlan, shape: ResultShape, key: String, origin: RequestOrigin
     ) -> (
         json: String, errors: [ResponseError], databaseFailed: Bool
@@ -121,7 +123,7 @@ extension GraphQLExecutor {
         return (JSONText.encode(completed), shaper.errors, false)
     }
 
-    private func failure(
+    func failure(
         _ message: String, _ plan: CustomFieldPlan, _ key: String, _ origin: RequestOrigin, errorType: String = "Lambda:Unhandled"
     ) -> (
         json: String, errors: [ResponseError], databaseFailed: Bool
@@ -129,7 +131,7 @@ extension GraphQLExecutor {
         ("null", [entry(message, plan, key, origin, errorType: errorType)], false)
     }
 
-    private func entry(_ message: String, _ plan: CustomFieldPlan, _ key: String, _ origin: RequestOrigin, errorType: String = "Lambda:Unhandled") -> ResponseError {
+    func entry(_ message: String, _ plan: CustomFieldPlan, _ key: String, _ origin: RequestOrigin, errorType: String = "Lambda:Unhandled") -> ResponseError {
         ResponseError(message: message, errorType: errorType, path: [key], locations: plan.locations, requestID: origin.requestID)
     }
 }

@@ -28,6 +28,8 @@ package struct GraphQLExecutor: Sendable {
     package var readOnlyRunner: (any StatementRunner)?
     /// Calls the functions custom operations name; nil when the server maps none (such a call then fails).
     package var functions: (any FunctionInvoking)?
+    /// Sends the calls of `@http` fields; nil when the server has none to send (such a field then fails).
+    package var httpResolvers: (any HTTPResolving)?
 
     /// Creates an executor.
     package init(planner: OperationPlanner, runner: any StatementRunner, logger: Logger) {

@@ -35,7 +35,7 @@ package final class HTTPFunctions: FunctionInvoking {
 
     /// The process's one client for function calls, kept for its lifetime (as AsyncHTTPClient's own shared
     /// client is): its pool reuses connections across every invoker, and it is never shut down under a call.
-    private static let client: HTTPClient = {
+    static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         // A redirect would send the event somewhere the operator did not name.
         configuration.redirectConfiguration = .disallow

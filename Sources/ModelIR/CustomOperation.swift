@@ -130,34 +130,3 @@ package struct FunctionStep: Equatable, Sendable, Codable {
         self.isAsync = isAsync
     }
 }
-
-/// An `@http` resolver.
-package struct HTTPHandler: Equatable, Sendable, Codable {
-    /// `GET`, `POST`, `PUT`, `DELETE` or `PATCH`.
-    package var method: String
-    /// The URL, with `:param` path parameters.
-    package var url: String
-    /// Headers sent with every call.
-    package var headers: [HTTPHeaderPair]
-
-    /// Creates a handler.
-    package init(method: String, url: String, headers: [HTTPHeaderPair] = []) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-    }
-}
-
-/// One `{key, value}` of `@http(headers:)`.
-package struct HTTPHeaderPair: Equatable, Sendable, Codable {
-    /// The header's name.
-    package var key: String
-    /// Its value.
-    package var value: String
-
-    /// Creates a header.
-    package init(key: String, value: String) {
-        self.key = key
-        self.value = value
-    }
-}

@@ -94,13 +94,16 @@ extension SchemaLowering {
                 guard let read = readSQL(directive, owner: owner, kind: kind, arguments: arguments) else { return nil }
                 handler = .sql(read)
             } else if let directive = http.first {
-                // The transformer rewrites such a field's arguments (params, query, body); until that and the call
-                // are served, the schema says so rather than serve the field wrongly.
-                guard readHTTP(directive, owner: owner) != nil else { return nil }
-                error(
-                    "@http on \(owner) is not served by ModelGraph yet; answer the field with @function(name:) and call the URL from that function.",
-                    at: directive.loc)
-                return nil
+                guard http.count == 1 else {
+                    error("\(owner) has more than one @http; a field calls one URL.", at: http[1].loc)
+                    return nil
+                }
+                guard var read = readHTTP(directive, owner: owner),
+                    let rewritten = rewriteHTTPArguments(&read, arguments: arguments, kind: kind, field: name, at: directive.loc)
+                else { return nil }
+                arguments = rewritten.arguments
+                httpInputTypes += rewritten.inputs
+                handler = .http(read)
             } else if !functions.isEmpty {
                 handler = .functions(functions)
                 if functions.last?.isAsync == true, !checkEventResponse(returnType, owner: owner, at: field.type.loc) { return nil }

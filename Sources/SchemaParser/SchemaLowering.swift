@@ -19,6 +19,8 @@ struct SchemaLowering {
     /// `input` types other than `AMPLIFY`, in declaration order.
     var inputDefinitions: [InputObjectTypeDefinition] = []
     var inputTypeNames: Set<String> = []
+    /// The input types `@http` fields add (their `params`, `query` and `body` arguments' types).
+    var httpInputTypes: [InputType] = []
     /// Reads the file an `@sql(reference:)` names, relative to the schema file; nil when it cannot.
     var readReference: ((String) -> String?)?
     /// The policy of the `AMPLIFY.globalAuthRule`, when declared.
@@ -70,6 +72,7 @@ struct SchemaLowering {
         synthesizeManyToMany(in: &schema)
         schema.inputTypes = lowerInputTypes()
         schema.customOperations = lowerCustomOperations(models: schema)
+        schema.inputTypes += httpInputTypes
         checkKeys(in: schema)
         checkStorageNames(in: schema)
         return schema

@@ -68,6 +68,17 @@ struct FunctionOptions: ParsableArguments {
         return (invoker, names.filter { invoker.endpoint(for: $0) == nil })
     }
 
+    /// The sender of the schema's `@http` calls, under the same limits as function calls, with `${env}` and
+    /// `${aws_region}` from `MODELGRAPH_ENV` and `AWS_REGION`; nil when the schema has no `@http` field.
+    func httpResolvers(for schema: ModelIR.Schema) throws -> HTTPResolvers? {
+        guard schema.customOperations.contains(where: { if case .http = $0.handler { true } else { false } }) else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        var variables: [String: String] = [:]
+        variables["env"] = environment["MODELGRAPH_ENV"]
+        variables["aws_region"] = environment["AWS_REGION"]
+        return HTTPResolvers(limits: try limits(), variables: variables)
+    }
+
     /// Every function the schema's custom operations name, in order of first use.
     static func functionNames(in schema: ModelIR.Schema) -> [String] {
         var names: [String] = []

@@ -48,12 +48,13 @@ extension Serve {
         api = try apiOptions.build(from: schema)
     }
 
-    /// Gives `executor` the functions and the read-only pool custom queries' SQL runs on; returns that pool, for
+    /// Gives `executor` the functions, the sender of `@http` calls and the read-only pool custom queries' SQL runs on; returns that pool, for
     /// the caller to shut down.
     func equipForCustomOperations(
         _ executor: inout GraphQLExecutor, schema: ModelIR.Schema, functions: HTTPFunctions?, client: PostgresClient, hasReplicas: Bool, logger: Logger
-    ) -> PostgresClient? {
+    ) throws -> PostgresClient? {
         executor.functions = functions
+        executor.httpResolvers = try functionOptions.httpResolvers(for: schema)
         let readOnly = ReadOnlyQueries.pool(for: schema, primary: client, hasReplicas: hasReplicas, logger: logger)
         executor.readOnlyRunner = readOnly
         return readOnly

@@ -311,7 +311,7 @@ struct Serve: AsyncParsableCommand {
                 api: api, databaseSchema: schema.isExistingDatabase ? schemaName : nil, storage: existingStorage, hasCaseFolding: hasCaseFolding, client: client, logger: logger,
                 defaultMode: authorization.modes.first ?? .apiKey)
             if let replicas { executor = executor.running(on: replicas) }
-            let readOnly = equipForCustomOperations(&executor, schema: schema, functions: functions, client: client, hasReplicas: replicas != nil, logger: logger)
+            let readOnly = try equipForCustomOperations(&executor, schema: schema, functions: functions, client: client, hasReplicas: replicas != nil, logger: logger)
             defer { readOnly?.shutdown() }
             let realtime = try await RealtimeDelivery.prepare(executor: &executor, client: client, keys: keys, authenticator: authenticator, logger: logger)
             var serving = serverConfiguration

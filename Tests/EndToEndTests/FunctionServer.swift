@@ -18,6 +18,8 @@ final class FunctionServer: Sendable {
         case status(Int, String)
         /// This body, as is, with status 200.
         case raw(String)
+        /// This status, body and content type.
+        case typed(Int, String, contentType: String)
         /// The reply after a pause.
         indirect case after(Duration, Reply)
     }
@@ -47,6 +49,22 @@ final class FunctionServer: Sendable {
             await calls.append(name, event)
             return try await respond(await script(name, event))
         }
+        // Any method under /rest/…: an `@http` field's call, recorded as {method, path, query, headers, body} under
+        // the name "rest" (the body as JSON when it is, else as text).
+        for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
+            router.on("rest/**", method: method) { request, _ -> Response in
+                let body = try await request.body.collect(upTo: 16 << 20)
+                let bytes = Array(body.readableBytesView)
+                let headers = request.headers.map { ($0.name.canonicalName, JSONValue.string($0.value)) }
+                let call = JSONValue.object([
+                    ("method", .string(request.method.rawValue)), ("path", .string(request.uri.path)), ("query", .string(request.uri.query ?? "")),
+                    ("headers", .object(headers)),
+                    ("body", bytes.isEmpty ? .null : (try? JSONReader.parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))),
+                ])
+                await calls.append("rest", call)
+                return try await respond(await script("rest", call))
+            }
+        }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
@@ -67,6 +85,7 @@ final class FunctionServer: Sendable {
             return response(.ok, text, headers: headers)
         case .status(let code, let text): return response(HTTPResponse.Status(code: code), text, headers: [:])
         case .raw(let text): return response(.ok, text, headers: [:])
+        case .typed(let code, let text, let type): return response(HTTPResponse.Status(code: code), text, headers: [.contentType: type])
         case .after(let pause, let reply):
             try await Task.sleep(for: pause)
             return try await respond(reply)

@@ -59,9 +59,9 @@ final class LiveServer: Sendable {
         realtime: RealtimeSettings? = nil, statementTimeoutMilliseconds: Int = 10_000, feedReadInterval: Duration? = nil, keyCacheLifetime: TimeInterval = 5,
         writeLimits: WriteLimits = WriteLimits(), conflictDetection: ConflictDetection? = nil, readReplicas: [String] = [],
         replicaConfiguration: ReplicaRouter.Configuration = ReplicaRouter.Configuration(), pooler: PoolerMode? = nil,
-        functions: (any FunctionInvoking)? = nil
+        functions: (any FunctionInvoking)? = nil, httpResolvers: (any HTTPResolving)? = nil, editing edit: (String) -> String = { $0 }
     ) async throws -> LiveServer {
-        var schema = try SchemaParser.parseOrThrow(source: Fixtures.schemaSource(name)).addingTextIndexes(textIndexes)
+        var schema = try SchemaParser.parseOrThrow(source: edit(Fixtures.schemaSource(name))).addingTextIndexes(textIndexes)
         if let conflictDetection { schema = try schema.enablingConflictDetection(conflictDetection) }
         let database: String
         if let conninfo { database = conninfo } else { database = try await TestDatabase.makeDatabase() }
@@ -81,7 +81,7 @@ final class LiveServer: Sendable {
                 requestTimeBudget: requestTimeBudget,
                 maximumResponseBytes: maximumResponseBytes, keyPermits: keyPermits, realtime: realtime, feedReadInterval: feedReadInterval,
                 keyCacheLifetime: keyCacheLifetime, writeLimits: writeLimits, readReplicas: readReplicas, replicaConfiguration: replicaConfiguration,
-                functions: functions)
+                functions: functions, httpResolvers: httpResolvers)
         } catch {
             client.shutdown()
             try? FileManager.default.removeItem(at: folder)
@@ -93,7 +93,7 @@ final class LiveServer: Sendable {
         schema: ModelIR.Schema, surface: APISurface, configuration: ServerConfiguration, limits: RequestLimits,
         readiness: (@Sendable (MigrationRunner) async -> String?)?, client: PostgresClient, folder: URL, requestTimeBudget: Duration?, maximumResponseBytes: Int?,
         keyPermits: KeyPermits?, realtime settings: RealtimeSettings?, feedReadInterval: Duration?, keyCacheLifetime: TimeInterval, writeLimits: WriteLimits,
-        readReplicas: [String], replicaConfiguration: ReplicaRouter.Configuration, functions: (any FunctionInvoking)?
+        readReplicas: [String], replicaConfiguration: ReplicaRouter.Configuration, functions: (any FunctionInvoking)?, httpResolvers: (any HTTPResolving)?
     ) async throws -> LiveServer {
         let directory = MigrationDirectory(url: folder)
         let storage = StorageMapping.storage(for: schema)
@@ -124,6 +124,7 @@ final class LiveServer: Sendable {
         executor.maximumResponseBytes = maximumResponseBytes
         executor.keyPermits = keyPermits
         executor.functions = functions
+        executor.httpResolvers = httpResolvers
         var readOnly: PostgresClient?
         if router == nil, client.configuration.pooler.keepsSessions, schema.customOperations.contains(where: { $0.kind == .query }) {
             var configuration = client.configuration

@@ -43,6 +43,27 @@ struct ServeFunctionsTests {
     }
 }
 
+extension ServeFunctionsTests {
+    @Test("serve sends @http calls with the function limits, ${env} in a URL filled from MODELGRAPH_ENV; without it the field says what is missing")
+    func httpResolvers() async throws {
+        let endpoint = try await FunctionServer.start(CustomHTTPOperationTests.script)
+        defer { endpoint.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = try Fixtures.schemaSource("custom-http").replacingOccurrences(of: "http://127.0.0.1:9/", with: "http://127.0.0.1:${env}/")
+        try schema.write(to: folder.appendingPathComponent("schema.graphql"), atomically: false, encoding: .utf8)
+        let database = try await TestDatabase.makeDatabase()
+        let serve = try await ServeProcess.start(in: folder, arguments: ["--database-url", database], environment: ["MODELGRAPH_ENV": String(endpoint.port)])
+        defer { serve.process.terminate() }
+        let (status, body) = try await serve.graphQL(#"{ article(params: {id: "42"}) { title } }"#, key: try serve.apiKey())
+        #expect(status == 200 && body == #"{"data":{"article":{"title":"the answer"}}}"#, "\(body)")
+        let unset = try await ServeProcess.start(in: folder, arguments: ["--database-url", database], logName: "unset.log")
+        defer { unset.process.terminate() }
+        let (_, missing) = try await unset.graphQL("{ ping }", key: try unset.apiKey())
+        #expect(missing.contains("names ${env}, which this server was not given (MODELGRAPH_ENV)"), "\(missing)")
+    }
+}
+
 extension JSONValue {
     /// The string, for `.string`.
     var stringValue: String? {

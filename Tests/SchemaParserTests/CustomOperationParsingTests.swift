@@ -95,9 +95,38 @@ struct CustomOperationParsingTests {
 }
 
 extension CustomOperationParsingTests {
-    @Test("@http is refused with what to use instead until ModelGraph serves it")
-    func http() {
-        let errors = Self.errors("Query", #"weather(city: String): String @http(url: "https://example.com/weather/:city")"#)
-        #expect(errors.contains { $0.hasPrefix("6:33 @http on Query.weather is not served by ModelGraph yet") }, "\(errors)")
+    @Test("@http: the arguments rewritten as the transformer does (params, query, body), the input types added, the required ones remembered")
+    func http() throws {
+        let schema = try SchemaParser.parseOrThrow(
+            source: """
+                enum Unit { C F }
+                type Query { weather(city: String!, unit: Unit, days: Int!): String @http(url: "https://example.com/weather/:city") }
+                type Mutation { report(city: String!, text: String!, at: AWSDateTime): String @http(method: POST, url: "https://example.com/reports") }
+                """)
+        let weather = try #require(schema.customOperation(.query, named: "weather"))
+        #expect(weather.arguments.map { "\($0.name): \($0.type)" } == ["params: QueryWeatherParamsInput!", "query: QueryWeatherQueryInput!"])
+        let report = try #require(schema.customOperation(.mutation, named: "report"))
+        #expect(report.arguments.map { "\($0.name): \($0.type)" } == ["query: MutationReportQueryInput", "body: MutationReportBodyInput"])
+        guard case .http(let handler) = report.handler else { Issue.record("an @http handler"); return }
+        #expect(handler.requiredArguments == ["city", "text"] && handler.sendsBody)
+        let inputs = Dictionary(uniqueKeysWithValues: schema.inputTypes.map { ($0.name, $0.fields.map { "\($0.name): \($0.type)" }) })
+        // With path parameters, only scalar arguments other than the parameters go to the query (the enum is dropped).
+        #expect(inputs["QueryWeatherParamsInput"] == ["city: String!"])
+        #expect(inputs["QueryWeatherQueryInput"] == ["days: Int!"])
+        #expect(inputs["MutationReportBodyInput"] == ["city: String", "text: String", "at: AWSDateTime"])
+        #expect(inputs["MutationReportQueryInput"] == inputs["MutationReportBodyInput"])
+    }
+
+    @Test(
+        "@http forms that cannot be served have located errors",
+        arguments: [
+            ("Query", #"w: String @http(url: "example.com/w")"#, "", "6:13 @http directive on Query.w requires a url parameter that begins with http:// or https://."),
+            ("Query", #"w: String @http(url: "https://a/w") @http(url: "https://b/w")"#, "", "6:39 Query.w has more than one @http"),
+            ("Query", #"w(id: ID!): String @http(url: "https://a/w/:id")"#, "input QueryWParamsInput { x: Int }", "6:22 @http on Query.w adds the input type 'QueryWParamsInput'"),
+            ("Subscription", #"onW: String @http(url: "https://a/w")"#, "", "6:15 @http directive can only be used on Query or Mutation types."),
+        ])
+    func httpRefused(type: String, field: String, extra: String, expected: String) {
+        let errors = Self.errors(type, field, extra: extra)
+        #expect(errors.contains { $0.hasPrefix(expected) }, "\(errors)")
     }
 }
