@@ -27,9 +27,16 @@ struct ModelDefinitionsBuilder {
     }
 
     /// The `type X { … }` definition. Implicit owner fields go last, after the generated reference fields.
+    /// Fields answered by functions sit where they were declared.
     func objectType(_ model: Model) -> SDLDefinition {
-        let fields = model.fields.filter { $0.origin != .implicitOwner } + model.fields.filter { $0.origin == .implicitOwner }
-        return .object(model.name, fields: fields.compactMap { outputField($0) })
+        var fields = model.fields.filter { $0.origin != .implicitOwner }.compactMap { outputField($0) }
+        // The last declared first, so each insertion leaves the earlier positions as they were.
+        for resolved in model.resolvedFields.reversed() {
+            let arguments = resolved.arguments.map { SDLArgument($0.name, $0.type.description, defaultValue: $0.defaultValue) }
+            fields.insert(SDLField(resolved.name, resolved.type.description, arguments: arguments), at: min(resolved.position, fields.count))
+        }
+        fields += model.fields.filter { $0.origin == .implicitOwner }.compactMap { outputField($0) }
+        return .object(model.name, fields: fields)
     }
 
     func outputField(_ field: Field) -> SDLField? {

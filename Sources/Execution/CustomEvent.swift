@@ -10,20 +10,31 @@ enum CustomEvent {
     /// function's answer in a pipeline (`{}` first).
     static func event(_ plan: CustomFieldPlan, origin: RequestOrigin, details: RequestDetails, previous: JSONValue) -> JSONValue {
         let operation = plan.operation
-        return .object([
-            ("typeName", .string(operation.kind.rawValue)),
-            ("fieldName", .string(operation.name)),
-            ("arguments", plan.arguments),
-            ("identity", identity(plan.caller, sourceIP: details.sourceIP)),
-            ("source", .null),
+        return event(
+            typeName: operation.kind.rawValue, fieldName: operation.name, arguments: plan.arguments, caller: plan.caller, source: .null, origin: origin, details: details,
+            selectionSetList: plan.selectionSetList, selectionSetGraphQL: plan.selectionSetGraphQL, previous: previous)
+    }
+
+    /// The event for field `fieldName` of `typeName` (a root type, or a model for a field resolver, whose record
+    /// is `source`).
+    static func event(
+        typeName: String, fieldName: String, arguments: JSONValue, caller: Caller, source: JSONValue, origin: RequestOrigin, details: RequestDetails,
+        selectionSetList: [String], selectionSetGraphQL: String, previous: JSONValue
+    ) -> JSONValue {
+        .object([
+            ("typeName", .string(typeName)),
+            ("fieldName", .string(fieldName)),
+            ("arguments", arguments),
+            ("identity", identity(caller, sourceIP: details.sourceIP)),
+            ("source", source),
             ("request", .object([("headers", .object(details.headers.map { ($0.0, .string($0.1)) })), ("domainName", .null)])),
             (
                 "info",
                 .object([
-                    ("fieldName", .string(operation.name)), ("parentTypeName", .string(operation.kind.rawValue)),
+                    ("fieldName", .string(fieldName)), ("parentTypeName", .string(typeName)),
                     ("variables", .object(origin.variables.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) })),
-                    ("selectionSetList", .list(plan.selectionSetList.map(JSONValue.string))),
-                    ("selectionSetGraphQL", .string(plan.selectionSetGraphQL)),
+                    ("selectionSetList", .list(selectionSetList.map(JSONValue.string))),
+                    ("selectionSetGraphQL", .string(selectionSetGraphQL)),
                 ])
             ),
             ("prev", .object([("result", previous)])),

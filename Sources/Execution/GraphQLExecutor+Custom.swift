@@ -27,7 +27,8 @@ extension GraphQLExecutor {
                     onCommittedWrite?()
                     var (json, withheld) = (result.scalar ?? (list ? "[]" : "null"), [ResponseError]())
                     if read.marksFieldDenials { (json, withheld) = FieldDenials.resolve(json, key: key) }
-                    return (json, read.fieldErrors.map(ResponseError.init) + withheld, false)
+                    let resolved = await resolveFields(json, resolvers: read.fieldResolvers, key: key, origin: origin)
+                    return (resolved.json, read.fieldErrors.map(ResponseError.init) + withheld + resolved.errors, false)
                 }
                 // A query's statement is a subquery (no write can be written there) and runs where it cannot write
                 // either: on the read-only pool, or where reads go.
@@ -38,7 +39,8 @@ extension GraphQLExecutor {
                 guard let shape = plan.shape else {
                     var (json, withheld) = (cell, [ResponseError]())
                     if statement.marksFieldDenials { (json, withheld) = FieldDenials.resolve(json, key: key) }
-                    return (json, statement.fieldErrors.map(ResponseError.init) + withheld, false)
+                    let resolved = await resolveFields(json, resolvers: statement.fieldResolvers, key: key, origin: origin)
+                    return (resolved.json, statement.fieldErrors.map(ResponseError.init) + withheld + resolved.errors, false)
                 }
                 return shaped(Self.value(ofRows: cell, for: shape), plan: plan, shape: shape, key: key, origin: origin)
             case .functions(let steps):
@@ -96,7 +98,8 @@ extension GraphQLExecutor {
         let result = try await runner.run(read.sql, read.parameters(records: JSONText.encode(.list(records))), idempotent: true, tenant: origin.keyID ?? "")
         var (json, withheld) = (result.scalar ?? (list ? "[]" : "null"), [ResponseError]())
         if read.marksFieldDenials { (json, withheld) = FieldDenials.resolve(json, key: key) }
-        return (json, read.fieldErrors.map(ResponseError.init) + withheld, false)
+        let resolved = await resolveFields(json, resolvers: read.fieldResolvers, key: key, origin: origin)
+        return (resolved.json, read.fieldErrors.map(ResponseError.init) + withheld + resolved.errors, false)
     }
 
     /// The value a SQL handler's rows give a field of `shape`: all rows for a list, the first row for an

@@ -54,6 +54,11 @@ extension GraphQLExecutor {
                     var json = try await answer(statement, mutation: mutation, key: key, origin: origin)
                     var withheld: [ResponseError] = []
                     if statement.marksFieldDenials { (json, withheld) = FieldDenials.resolve(json, key: key) }
+                    if !statement.fieldResolvers.isEmpty {
+                        let resolved = await resolveFields(json, resolvers: statement.fieldResolvers, key: key, origin: origin)
+                        json = resolved.json
+                        withheld += resolved.errors
+                    }
                     answered += json.utf8.count
                     if let tooLarge = answerTooLarge(answered, key: key, locations: statement.locations, origin: origin) {
                         data.append((key, "null"))

@@ -73,12 +73,17 @@ extension GraphQLExecutor {
             }
             if steps.contains(where: \.mutation) { onCommittedWrite?() }
             var byKey: [String: String] = [:]
-            for (step, json) in zip(steps, answers) { byKey[step.key] = json }
+            var resolverErrors: [ResponseError] = []
+            for (step, json) in zip(steps, answers) {
+                let resolved = await resolveFields(json, resolvers: step.statement.fieldResolvers, key: step.key, origin: origin)
+                byKey[step.key] = resolved.json
+                resolverErrors += resolved.errors
+            }
             for step in steps {
                 if let name = step.statement.publishedAs, let json = byKey[step.key] { await publish(name, json: json, origin: origin) }
             }
             var result = assemble(operation, answers: byKey) { _ in nil }
-            result.errors += steps.flatMap { $0.statement.fieldErrors.map(ResponseError.init) }
+            result.errors += steps.flatMap { $0.statement.fieldErrors.map(ResponseError.init) } + resolverErrors
             return result
         } catch let failure as FieldFailed {
             let failed = steps[failure.position]

@@ -22,6 +22,8 @@ package struct Model: Equatable, Sendable, Codable {
     package var manyToManyRelation: String?
     /// Where the type was declared.
     package var location: SourceLocation?
+    /// The fields answered by functions (`@function` on a field), not stored.
+    package var resolvedFields: [ResolvedField] = []
 
     /// Creates a model.
     package init(
@@ -55,6 +57,9 @@ package struct Model: Equatable, Sendable, Codable {
 
     /// Fields stored in columns, in API order.
     package var storedFields: [Field] { fields.filter(\.isStored) }
+
+    /// The field answered by functions called `name`, if any.
+    package func resolvedField(named name: String) -> ResolvedField? { resolvedFields.first { $0.name == name } }
 
     /// The primary key fields, in key order.
     package var primaryKeyFields: [Field] { primaryKey.compactMap { field(named: $0) } }

@@ -54,6 +54,8 @@ package struct ModelRead: Equatable, Sendable {
     package var fieldErrors: [PlanError] = []
     /// True when the JSON holds field-denial markers.
     package var marksFieldDenials = false
+    /// The fields answered by functions that the JSON marks.
+    package var fieldResolvers: [FieldResolverPlan] = []
 
     /// `$1` (the answer's records as JSON text) followed by the other parameters.
     package func parameters(records: String) -> [String?] { [records] + parameters }

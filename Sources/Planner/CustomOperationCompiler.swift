@@ -47,6 +47,7 @@ struct CustomOperationCompiler {
                     "(SELECT *, row_number() OVER () AS \(Quoting.identifier(Self.orderColumn)) FROM (\(handler.statement.text)) AS \(Quoting.identifier("__q$"))) AS \(rows)"
                 var statement = PlannedStatement(sql: read.sql(from: from), binds: binds)
                 statement.fieldErrors = read.denials.errors
+                statement.fieldResolvers = read.denials.resolvers
                 statement.marksFieldDenials = read.denials.marksRecords
                 plan.statement = statement
             } else {
@@ -95,6 +96,7 @@ struct CustomOperationCompiler {
         var modelRead = ModelRead(sql: read.sql(from: from), parameters: Array(binds.values.dropFirst()), fieldErrors: read.denials.errors)
         modelRead.parameterSources = Array(binds.sources.dropFirst())
         modelRead.marksFieldDenials = read.denials.marksRecords
+        modelRead.fieldResolvers = read.denials.resolvers
         return modelRead
     }
 

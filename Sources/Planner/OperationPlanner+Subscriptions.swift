@@ -118,6 +118,12 @@ struct SubscriptionCompiler {
         let alias = binds.alias()
         let positions = binds.alias()
         let selected = try selection.object(selectionSet, model: model, alias: alias, binds: &binds)
+        if let resolved = selection.denials.resolvers.first {
+            throw PlanError(
+                .unsupported,
+                "\(model.name).\(resolved.field.name) is answered by a function, which subscriptions do not call for each event; select it with a query (getX) when an event arrives."
+            )
+        }
         let filterable = try selection.object(try Self.filterableFields(of: model), model: model, alias: alias, binds: &binds)
         let source = FromItem.rowImages(api.table(model), json: images, alias: alias, positions: positions)
         let select = Select(

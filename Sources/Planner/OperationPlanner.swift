@@ -296,6 +296,7 @@ package final class OperationPlanner: Sendable {
             statement.locations = location
             if mutation, view.publishedMutations.contains(field.name.value) { statement.publishedAs = field.name.value }
             statement.fieldErrors = denials.errors
+            statement.fieldResolvers = denials.resolvers
             statement.marksFieldDenials = denials.marksRecords
             return .statement(statement, mutation: mutation)
         } catch {

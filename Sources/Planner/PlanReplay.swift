@@ -45,6 +45,7 @@ extension CustomFieldPlan {
             var values: [String?] = []
             for source in read.parameterSources { values.append(try source.value(for: leaves, caller: caller)) }
             read.parameters = values
+            for index in read.fieldResolvers.indices { try read.fieldResolvers[index].rebind(to: leaves) }
             modelRead = read
         }
     }
@@ -53,7 +54,7 @@ extension CustomFieldPlan {
 extension PlannedStatement {
     /// True when no parameter depends on the request's variables or caller.
     var isFixed: Bool {
-        parameterSources.allSatisfy(\.isFixed) && (readBack?.parameterSources.allSatisfy(\.isFixed) ?? true)
+        fieldResolvers.isEmpty && parameterSources.allSatisfy(\.isFixed) && (readBack?.parameterSources.allSatisfy(\.isFixed) ?? true)
             && referenceChecks.allSatisfy { $0.parameterSources.allSatisfy(\.isFixed) } && (denialCheck?.parameterSources.allSatisfy(\.isFixed) ?? true)
             && (conflictRead?.parameterSources.allSatisfy(\.isFixed) ?? true)
             && expectedCounts.allSatisfy { $0.conflictRead?.parameterSources.allSatisfy(\.isFixed) ?? true }
@@ -63,6 +64,7 @@ extension PlannedStatement {
     /// check's and its conflict reads') for `leaves` and `caller`.
     mutating func rebind(to leaves: [InputValue], caller: Caller) throws(PlanError) {
         parameters = try Self.values(parameterSources, leaves, caller)
+        for index in fieldResolvers.indices { try fieldResolvers[index].rebind(to: leaves) }
         if var readBack {
             readBack.parameters = try Self.values(readBack.parameterSources, leaves, caller)
             self.readBack = readBack

@@ -56,6 +56,9 @@ package struct PlannedStatement: Equatable, Sendable {
     /// For a mutation that custom subscriptions receive (`@aws_subscribe`): its name; once answered, its value
     /// is published to them.
     package var publishedAs: String?
+    /// The fields answered by functions that the statement's JSON marks, by marker index: the executor calls
+    /// their functions once the statement has answered.
+    package var fieldResolvers: [FieldResolverPlan] = []
 
     /// Creates a statement.
     package init(sql: String, parameters: [String?], requiresRow: Bool = false, referenceChecks: [ReferenceCheck] = [], readBack: ReadBack? = nil) {

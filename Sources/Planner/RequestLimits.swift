@@ -136,6 +136,8 @@ package struct RequestLimits: Sendable, Equatable {
 /// Nested fields the caller may not read, collected while compiling so each becomes one `Unauthorized` error.
 final class Denials: @unchecked Sendable {
     var errors: [PlanError] = []
+    /// The fields answered by functions that the statement marks (`FieldResolverPlan`), by marker index.
+    var resolvers: [FieldResolverPlan] = []
     /// True once a field-denial marker was compiled into the statement (records decide which fields are denied).
     var marksRecords = false
 }

@@ -108,6 +108,7 @@ struct SelectionCompiler {
     func value(of field: GraphQL.Field, model: Model, alias: String, binds: inout BindAllocator) throws(PlanError) -> SQLExpression {
         let name = field.name.value
         if name == "__typename" { return .constant(model.name) }
+        if let resolved = model.resolvedField(named: name) { return try resolvedFieldMarker(field, resolved: resolved, model: model, alias: alias) }
         guard let modelField = model.field(named: name) else {
             if let counted = countedRelationship(name, of: model) {
                 return try relationCount(field, counting: counted, model: model, alias: alias, binds: &binds)

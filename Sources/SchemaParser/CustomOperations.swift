@@ -126,7 +126,7 @@ extension SchemaLowering {
     }
 
     /// `@function(name:, invocationType:)`.
-    private mutating func readFunction(_ directive: Directive, kind: CustomOperation.Kind, owner: String) -> FunctionStep? {
+    mutating func readFunction(_ directive: Directive, kind: CustomOperation.Kind?, owner: String) -> FunctionStep? {
         guard let name = directive.argument("name")?.stringValue, !name.isEmpty else {
             error("@function on \(owner) needs a non-empty 'name'.", at: directive.loc)
             return nil
@@ -141,7 +141,7 @@ extension SchemaLowering {
                 return nil
             }
         }
-        if isAsync, kind == .subscription {
+        if isAsync, kind != .query, kind != .mutation {
             error("@function definition with 'invocationType: Event' must be defined on Query or Mutation field.", at: directive.loc)
             return nil
         }

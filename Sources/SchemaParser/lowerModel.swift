@@ -35,10 +35,15 @@ extension SchemaLowering {
         var primaryKey: [String]?
         var indexes: [SecondaryIndex] = []
         var seenNames: Set<String> = []
+        var resolved: [ResolvedField] = []
         for fieldDefinition in definition.fields {
             let fieldName = fieldDefinition.name.value
             if !seenNames.insert(fieldName).inserted {
                 error("Field '\(name).\(fieldName)' is declared twice.", at: fieldDefinition.name.loc)
+                continue
+            }
+            if fieldDefinition.directives.contains(where: { ["function", "http"].contains($0.name.value) }) {
+                if let field = lowerResolvedField(fieldDefinition, model: name, position: fields.count) { resolved.append(field) }
                 continue
             }
             if let field = lowerField(fieldDefinition, model: name, primaryKey: &primaryKey, indexes: &indexes) { fields.append(field) }
@@ -52,6 +57,7 @@ extension SchemaLowering {
             operations: operations, timestamps: timestamps, auth: auth, location: location(definition.name.loc)
         )
         model.hasPrimaryKeyDirective = primaryKey != nil
+        model.resolvedFields = resolved
         return model
     }
 

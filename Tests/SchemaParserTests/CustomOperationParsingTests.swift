@@ -129,4 +129,18 @@ extension CustomOperationParsingTests {
         let errors = Self.errors(type, field, extra: extra)
         #expect(errors.contains { $0.hasPrefix(expected) }, "\(errors)")
     }
+
+    @Test(
+        "a model's field answered by functions: the forms that cannot be served have located errors",
+        arguments: [
+            (#"summary: String @function(name: "f") @index(name: "bySummary")"#, "2:98 @index cannot go with @function on Doc.summary"),
+            (#"summary: String @http(url: "https://a/:id")"#, "2:77 @http on the model field Doc.summary is not served"),
+            (#"related: Post @function(name: "f")"#, "2:70 Doc.related returns the model Post from a function"),
+            (#"later: String @function(name: "f", invocationType: Event)"#, "2:75 @function definition with 'invocationType: Event' must be defined on Query or Mutation field."),
+        ])
+    func fieldResolverRefused(field: String, expected: String) {
+        let source = "type Post @model @auth(rules: [{ allow: public }]) { id: ID! }\ntype Doc @model @auth(rules: [{ allow: public }]) { id: ID! \(field) }"
+        let errors = SchemaParser.parse(source: source, file: "s.graphql").errors.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
+        #expect(errors.contains { $0.hasPrefix(expected) }, "\(errors)")
+    }
 }
