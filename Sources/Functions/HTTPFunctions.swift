@@ -56,7 +56,10 @@ package final class HTTPFunctions: FunctionInvoking {
     /// The URL `name` maps to: the name as the schema writes it, else without its `${env}` part (a Gen 1
     /// schema's `echo-${env}` is served by the endpoint mapped to `echo`).
     package func endpoint(for name: String) -> (key: String, url: String)? {
-        for candidate in [name, name.replacing("-${env}", with: ""), name.replacing("${env}", with: "")] {
+        // The name as written first: it is the common case, and costs no new string per call.
+        if let url = endpoints[name] { return (name, url) }
+        guard name.contains("${env}") else { return nil }
+        for candidate in [name.replacing("-${env}", with: ""), name.replacing("${env}", with: "")] {
             if let url = endpoints[candidate] { return (candidate, url) }
         }
         return nil
