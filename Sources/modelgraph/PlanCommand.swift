@@ -109,7 +109,15 @@ struct Plan: AsyncParsableCommand {
     private func printSubscription(_ planner: OperationPlanner, _ text: String, _ inputs: [String: InputValue], caller: Caller) throws {
         let plan: SubscriptionPlan
         do {
-            plan = try planner.planSubscription(query: text, operationName: operationName, inputs: inputs, caller: caller)
+            switch try planner.planAnySubscription(query: text, operationName: operationName, inputs: inputs, caller: caller) {
+            case .records(let records): plan = records
+            case .custom(let custom):
+                let filter = custom.filter.map { "\($0.name) = \(JSONText.encode($0.value))" }.joined(separator: " and ")
+                print("-- \(custom.responseKey): the answers of \(custom.mutations.joined(separator: ", ")), as published to the change log; no statement")
+                print("-- filter: " + (filter.isEmpty ? "none (every answer)" : filter + ", on the answer's top-level fields"))
+                if !custom.functions.isEmpty { print("-- called when a client subscribes: \(custom.functions.map(\.name).joined(separator: " → "))") }
+                return
+            }
         } catch {
             throw UserError(error.errors.map { $0.message }.joined(separator: "\n"))
         }

@@ -64,6 +64,20 @@ extension ServeFunctionsTests {
     }
 }
 
+extension ServeFunctionsTests {
+    @Test("plan says what a custom subscription follows, its filter and its subscribe-time function: it has no statement")
+    func planCustomSubscription() async throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.schemaSource("custom-subscriptions").write(to: folder.appendingPathComponent("schema.graphql"), atomically: false, encoding: .utf8)
+        let query = #"subscription { onGreeting(room: "lobby") { text } }"#
+        let (status, output, errors) = try await CommandLineTests.run(["plan", "--schema", "schema.graphql", "--query", query], in: folder)
+        #expect(status == 0, "\(errors)")
+        #expect(output.contains("-- onGreeting: the answers of sendMessage, as published to the change log; no statement"), "\(output)")
+        #expect(output.contains(#"-- filter: room = "lobby", on the answer's top-level fields"#) && output.contains("subscribes: gate"), "\(output)")
+    }
+}
+
 extension JSONValue {
     /// The string, for `.string`.
     var stringValue: String? {
