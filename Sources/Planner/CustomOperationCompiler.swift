@@ -24,7 +24,7 @@ struct CustomOperationCompiler {
         var plan = CustomFieldPlan(
             operation: operation, arguments: arguments, argumentTemplate: template, argumentTypes: schema, shape: nil, statement: nil, modelRead: nil,
             caller: selection.access.caller,
-            selectionSetList: field.selectionSet.map { selectionPaths($0, prefix: "") } ?? [],
+            selectionSetList: field.selectionSet.map { selection.selectionPaths($0, prefix: "") } ?? [],
             selectionSetGraphQL: field.selectionSet.map { GraphQL.print(ast: $0) } ?? "")
         var model: Model?
         if case .model(let name) = operation.returnType.base { model = api.model(name) }
@@ -120,28 +120,6 @@ struct CustomOperationCompiler {
             api: api, fragments: selection.fragments, values: selection.values, denials: denials, path: selection.path, access: selection.access)
         let inner = try compiler.selectObject(selectionSet, model: model, from: .table(api.table(model), alias: alias), alias: alias, where: .and(conditions), binds: &binds)
         return RecordRead(inner: SQLRenderer.render(.select(inner)), list: list, denials: denials)
-    }
-
-    /// The selected fields' paths, AppSync's `info.selectionSetList`: names joined by `/`, fragments expanded.
-    private func selectionPaths(_ selectionSet: SelectionSet, prefix: String, depth: Int = 0) -> [String] {
-        guard depth < 32 else { return [] }
-        var paths: [String] = []
-        for selection in selectionSet.selections {
-            switch selection {
-            case let field as GraphQL.Field where field.name.value != "__typename":
-                let path = prefix + field.name.value
-                if !paths.contains(path) { paths.append(path) }
-                if let nested = field.selectionSet { paths += selectionPaths(nested, prefix: path + "/", depth: depth + 1).filter { !paths.contains($0) } }
-            case let inline as InlineFragment:
-                paths += selectionPaths(inline.selectionSet, prefix: prefix, depth: depth + 1).filter { !paths.contains($0) }
-            case let spread as FragmentSpread:
-                if let fragment = self.selection.fragments[spread.name.value] {
-                    paths += selectionPaths(fragment.selectionSet, prefix: prefix, depth: depth + 1).filter { !paths.contains($0) }
-                }
-            default: continue
-            }
-        }
-        return paths
     }
 }
 

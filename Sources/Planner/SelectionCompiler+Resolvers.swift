@@ -18,7 +18,7 @@ extension SelectionCompiler {
         let plan = FieldResolverPlan(
             model: model.name, field: resolved, arguments: try CustomArguments.json(template, operation: operation, schema: schema), argumentTemplate: template,
             argumentTypes: schema, shape: try ResultShape.of(resolved.type, selectionSet: field.selectionSet, selection: self, schema: schema),
-            selectionSetList: [], selectionSetGraphQL: field.selectionSet.map { GraphQL.print(ast: $0) } ?? "",
+            selectionSetList: field.selectionSet.map { selectionPaths($0, prefix: "") } ?? [], selectionSetGraphQL: field.selectionSet.map { GraphQL.print(ast: $0) } ?? "",
             locations: field.loc.map { [($0.startToken.line, $0.startToken.column)] } ?? [])
         let index = denials.resolvers.count
         denials.resolvers.append(plan)
@@ -33,5 +33,31 @@ extension SelectionCompiler {
             arguments += [.constant("s\(start / Self.fieldsPerObject)"), .function(.jsonBuildObject, part)]
         }
         return .function(.jsonBuildObject, arguments)
+    }
+
+    /// The selected fields' paths, AppSync's `info.selectionSetList`: names joined by `/`, fragments expanded,
+    /// each once, in the order first selected.
+    func selectionPaths(_ selectionSet: SelectionSet, prefix: String) -> [String] {
+        var paths: [String] = []
+        var seen: Set<String> = []
+        collectPaths(selectionSet, prefix: prefix, depth: 0, into: &paths, seen: &seen)
+        return paths
+    }
+
+    private func collectPaths(_ selectionSet: SelectionSet, prefix: String, depth: Int, into paths: inout [String], seen: inout Set<String>) {
+        guard depth < 32 else { return }
+        for selection in selectionSet.selections {
+            switch selection {
+            case let field as GraphQL.Field where field.name.value != "__typename":
+                let path = prefix + field.name.value
+                if seen.insert(path).inserted { paths.append(path) }
+                if let nested = field.selectionSet { collectPaths(nested, prefix: path + "/", depth: depth + 1, into: &paths, seen: &seen) }
+            case let inline as InlineFragment:
+                collectPaths(inline.selectionSet, prefix: prefix, depth: depth + 1, into: &paths, seen: &seen)
+            case let spread as FragmentSpread:
+                if let fragment = fragments[spread.name.value] { collectPaths(fragment.selectionSet, prefix: prefix, depth: depth + 1, into: &paths, seen: &seen) }
+            default: continue
+            }
+        }
     }
 }
