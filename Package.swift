@@ -299,6 +299,11 @@ let package = Package(
             name: "CatalogModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/Catalog",
             swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
         ),
+        // And for the custom-operations fixture: input types and the builders of custom queries and mutations.
+        .target(
+            name: "CustomOperationsModels", dependencies: ["ModelGraphClient"], path: "Tests/GeneratedModels/CustomOperations",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-warnings-as-errors"])]
+        ),
         // Pure tests: no database.
         .testTarget(name: "ClientConfigTests", dependencies: ["ClientConfig", "ModelIR", "SchemaParser", "JSON", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
@@ -308,7 +313,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ModelGraphClientTests", dependencies: ["ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "TestSupport"],
+            name: "ModelGraphClientTests",
+            dependencies: ["ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CustomOperationsModels", "TestSupport"],
             // Golden files are read from the source tree (TestSupport's Golden), not bundled.
             exclude: ["Goldens"],
             swiftSettings: swiftSettings
@@ -377,7 +383,7 @@ let package = Package(
                 // The test function server that answers custom operations' calls.
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 "Fuzzing", "Realtime", "Studio", "ModelGraphClient", "ModelGraphClientRealtime", "TeamMembersModels", "CompositeReferencesModels", "CustomerCartModels",
-                "CatalogModels",
+                "CatalogModels", "CustomOperationsModels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -1,6 +1,7 @@
 /// One GraphQL operation and how to read its answer: the document (with exactly the selection asked for), its
 /// variables, and the root field whose value becomes `R`. Built with `.get`, `.list`, `.create`, `.update` and
-/// `.delete`, sent with `APIClient.query` or `mutate`.
+/// `.delete`, the generated builders of index queries and custom operations (`.custom`), sent with
+/// `APIClient.query` or `mutate`.
 public struct GraphQLRequest<R: Sendable>: Sendable {
     /// The document text.
     public let document: String
@@ -51,7 +52,8 @@ public struct GraphQLRequest<R: Sendable>: Sendable {
 /// Writing documents.
 package enum Document {
     /// `query Name($a: T, …) {\n  field(a: $a, …) {\n<selection>\n  }\n}`; the root field takes every argument
-    /// unless `rootArguments` names some (the others are the selection's to use).
+    /// unless `rootArguments` names some (the others are the selection's to use). An empty selection (a field of
+    /// a scalar or enum type) writes the field without braces.
     package static func operation(
         _ kind: String, field: String, arguments: [(name: String, type: String)], rootArguments: [String]? = nil, selection: [String]
     ) -> String {
@@ -59,6 +61,7 @@ package enum Document {
         let declarations = arguments.isEmpty ? "" : "(" + arguments.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
         let passed = rootArguments ?? arguments.map(\.name)
         let uses = passed.isEmpty ? "" : "(" + passed.map { "\($0): $\($0)" }.joined(separator: ", ") + ")"
+        guard !selection.isEmpty else { return ["\(kind) \(name)\(declarations) {", "  \(field)\(uses)", "}"].joined(separator: "\n") }
         var lines = ["\(kind) \(name)\(declarations) {", "  \(field)\(uses) {"]
         lines += selection
         lines += ["  }", "}"]

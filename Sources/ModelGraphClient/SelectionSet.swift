@@ -47,13 +47,20 @@ package enum SelectionSet {
         [indent(depth) + "items {"] + (try lines(of: schema, includes: includes, depth: depth + 1)) + [indent(depth) + "}", indent(depth) + "nextToken"]
     }
 
-    /// A non-model value's fields, nested ones included.
-    private static func embeddedLines(of schema: EmbeddedSchema, depth: Int) -> [String] {
+    /// A non-model value's fields, nested ones included. A field of a type already being selected around it (a
+    /// type that holds itself, `type Node { children: [Node] }`) is left out, as is one left with nothing to
+    /// select, so the selection ends; such a field reads as nil.
+    static func embeddedLines(of schema: EmbeddedSchema, depth: Int, enclosing: Set<String> = []) -> [String] {
+        let enclosing = enclosing.union([schema.name])
         var lines: [String] = []
         for field in schema.fields {
             if case .embedded(let nested) = field.kind {
+                let nestedSchema = nested()
+                guard !enclosing.contains(nestedSchema.name) else { continue }
+                let inner = embeddedLines(of: nestedSchema, depth: depth + 1, enclosing: enclosing)
+                guard !inner.isEmpty else { continue }
                 lines.append(indent(depth) + field.name + " {")
-                lines += embeddedLines(of: nested(), depth: depth + 1)
+                lines += inner
                 lines.append(indent(depth) + "}")
             } else {
                 lines.append(indent(depth) + field.name)

@@ -11,10 +11,7 @@ struct ModelWriter {
 
     /// The client's `name` type as generated code must spell it: module-qualified when the schema declares a
     /// type of the same name (a model called `List`, say), which would shadow it.
-    private func runtime(_ name: String) -> String {
-        let declared = schema.models.map(\.name) + schema.enums.map(\.name) + schema.objectTypes.map(\.name)
-        return declared.contains(name) ? "ModelGraphClient.\(name)" : name
-    }
+    private func runtime(_ name: String) -> String { SwiftNames.client(name, in: schema) }
     private var storedFields: [Field] { model.storedFields }
     private var relationshipFields: [Field] { model.fields.filter { $0.relationship != nil } }
 

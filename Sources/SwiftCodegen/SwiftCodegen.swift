@@ -1,9 +1,10 @@
 import APISchema
 package import ModelIR
 
-/// `modelgraph codegen swift`: Swift source for `ModelGraphClient` from a schema. One file per model, enum and
-/// non-model type; names (root fields, input types) come from the server's `ModelNames`, so they always match
-/// the API the server serves for the same schema.
+/// `modelgraph codegen swift`: Swift source for `ModelGraphClient` from a schema. One file per model, enum,
+/// non-model type and input type, and one for the request builders of the custom queries and one for the custom
+/// mutations; names (root fields, input types) come from the server's `ModelNames` or, for custom operations,
+/// from the schema as written, so they always match the API the server serves for the same schema.
 package enum SwiftCodegen {
     /// One generated file.
     package struct File: Equatable, Sendable {
@@ -20,13 +21,38 @@ package enum SwiftCodegen {
         for enumeration in schema.enums {
             files.append(File(name: "\(enumeration.name).swift", text: header + enumSource(enumeration)))
         }
+        let stored = storedObjectTypes(schema)
+        let indirection = Indirection(schema.objectTypes.map { ($0.name, $0.fields.map(\.type)) })
         for object in schema.objectTypes {
-            files.append(File(name: "\(object.name).swift", text: header + EmbeddedWriter(object: object).source))
+            let writer = EmbeddedWriter(object: object, isStored: stored.contains(object.name), indirection: indirection)
+            files.append(File(name: "\(object.name).swift", text: header + writer.source))
         }
         for model in schema.models {
             files.append(File(name: "\(model.name).swift", text: header + ModelWriter(model: model, schema: schema).source))
         }
+        for input in schema.inputTypes {
+            files.append(File(name: "\(input.name).swift", text: header + InputWriter(input: input, schema: schema).source))
+        }
+        // Custom subscriptions have no builder yet: the real-time client subscribes to models' changes only.
+        for kind in [CustomOperation.Kind.query, .mutation] {
+            let writer = OperationWriter(kind: kind, schema: schema)
+            if !writer.operations.isEmpty { files.append(File(name: writer.fileName, text: header + writer.source)) }
+        }
         return files
+    }
+
+    /// The non-model types the models store: in their fields, or nested in another stored type. The others are
+    /// only answers of custom operations.
+    static func storedObjectTypes(_ schema: Schema) -> Set<String> {
+        var stored: Set<String> = []
+        var pending = schema.models.flatMap(\.fields).compactMap { field -> String? in
+            if case .object(let name) = field.type.base { name } else { nil }
+        }
+        while let name = pending.popLast() {
+            guard stored.insert(name).inserted, let object = schema.objectTypes.first(where: { $0.name == name }) else { continue }
+            for field in object.fields { if case .object(let nested) = field.type.base { pending.append(nested) } }
+        }
+        return stored
     }
 
     /// A generated enum: cases in Swift spelling, raw values as the schema spells them.

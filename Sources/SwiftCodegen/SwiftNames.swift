@@ -61,9 +61,30 @@ enum SwiftNames {
         return result + "\""
     }
 
+    /// The longest line generated code writes on one line before breaking it (the project's formatter's limit).
+    static let lineLength = 180
+
+    /// `text` on one line (a default value in a doc comment): line breaks become spaces.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// The elements of a collection literal written one a line, each followed by a comma unless it is the only
+    /// one (the formatter writes a trailing comma in collections of several elements only).
+    static func elementLines(_ elements: [String], indent: String) -> [String] {
+        elements.count == 1 ? [indent + elements[0]] : elements.map { indent + $0 + "," }
+    }
+
     /// `["a", "b"]`.
     static func literals(_ texts: [String]) -> String {
         "[" + texts.map(literal).joined(separator: ", ") + "]"
+    }
+
+    /// The client's type `name` as generated code must spell it: module-qualified when the schema declares a type
+    /// of the same name (a model called `List`, an input called `Model`), which would shadow it.
+    static func client(_ name: String, in schema: Schema) -> String {
+        let declared = schema.models.map(\.name) + schema.enums.map(\.name) + schema.objectTypes.map(\.name) + schema.inputTypes.map(\.name)
+        return declared.contains(name) ? "ModelGraphClient.\(name)" : name
     }
 
     /// `team` → `Team`, for `setTeam(_:)`.

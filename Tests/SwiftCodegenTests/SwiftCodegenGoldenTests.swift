@@ -17,7 +17,11 @@ struct SwiftCodegenGoldenTests {
         return names.filter { $0.hasSuffix(".graphql") }.map { String($0.dropLast(".graphql".count)) }.sorted()
     }()
 
-    /// The generated files of `examples/<name>.graphql`.
+    /// The schemas whose generated files are kept as goldens: every example, and the fixtures of custom
+    /// operations (input types, the builders of custom queries and mutations).
+    static let goldenSchemas: [String] = examples + ["custom-operations", "custom-subscriptions"]
+
+    /// The generated files of `examples/<name>.graphql` (or of the fixture schema `<name>`).
     static func generated(_ name: String) throws -> [SwiftCodegen.File] {
         let example = root.appendingPathComponent("examples/\(name).graphql")
         let file = FileManager.default.fileExists(atPath: example.path) ? example : root.appendingPathComponent("Tests/Fixtures/schemas/\(name).graphql")
@@ -25,7 +29,7 @@ struct SwiftCodegenGoldenTests {
         return SwiftCodegen.generate(try SchemaParser.parseOrThrow(source: source), source: "\(name).graphql")
     }
 
-    @Test("every example's generated files match Goldens/<example>/, and no golden is left over", arguments: examples)
+    @Test("every example's (and custom-operation fixture's) generated files match Goldens/<name>/, and no golden is left over", arguments: goldenSchemas)
     func golden(name: String) throws {
         let files = try Self.generated(name)
         let folder = Self.root.appendingPathComponent("Tests/SwiftCodegenTests/Goldens/\(name)")
@@ -46,7 +50,7 @@ struct SwiftCodegenGoldenTests {
             ("team-members", "examples/relationships/TeamMembersModels"), ("composite-references", "examples/relationships/CompositeReferencesModels"),
             ("customer-cart", "examples/relationships/CustomerCartModels"), ("post-tags", "examples/relationships/PostTagsModels"),
             ("author-editor", "examples/relationships/AuthorEditorModels"), ("blog-implicit", "examples/relationships/BlogImplicitModels"),
-            ("catalog", "Tests/GeneratedModels/Catalog"),
+            ("catalog", "Tests/GeneratedModels/Catalog"), ("custom-operations", "Tests/GeneratedModels/CustomOperations"),
         ])
     func compiledCopy(example: String, path: String) throws {
         let folder = Self.root.appendingPathComponent(path)
