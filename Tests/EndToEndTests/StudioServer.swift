@@ -10,11 +10,11 @@ enum StudioServer {
     /// The studio's files, as compiled into the program.
     static func assets() throws -> StudioAssets { StudioAssets.embedded }
 
-    /// Starts a server with the studio (plans on or off), or with none when `studio` is false.
-    static func start(studio: Bool = true, plans: Bool = true, maximumBodySize: Int = 2 << 20) async throws -> LiveServer {
+    /// Starts a server of `schema` with the studio (plans on or off), or with none when `studio` is false.
+    static func start(studio: Bool = true, plans: Bool = true, maximumBodySize: Int = 2 << 20, schema: String = "bench-blog") async throws -> LiveServer {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, maximumBodySize: maximumBodySize)
         if studio { configuration.studio = StudioSettings(assets: try assets(), plans: plans) }
-        return try await LiveServer.start(schema: "bench-blog", configuration: configuration, realtime: RealtimeSettings())
+        return try await LiveServer.start(schema: schema, configuration: configuration, realtime: RealtimeSettings())
     }
 }
 

@@ -13,8 +13,8 @@ import Testing
 @Suite("Studio: the page's features in the browser", .serialized)
 struct StudioUITests {
     /// Runs `script` against a fresh studio server; its JSON lines.
-    static func run(_ script: String, plans: Bool = true) async throws -> PythonClient.Output {
-        let server = try await StudioServer.start(plans: plans)
+    static func run(_ script: String, plans: Bool = true, schema: String = "bench-blog") async throws -> PythonClient.Output {
+        let server = try await StudioServer.start(plans: plans, schema: schema)
         defer { server.stop() }
         let output = try await StudioBrowser.run(script, server: server)
         #expect(output.lines("elapsed").count == 1, "\(script) did not finish: \(output.lines)")
@@ -51,5 +51,10 @@ struct StudioUITests {
     @Test("live: a subscription run from the editor streams events into the result until stopped")
     func live() async throws {
         _ = try await Self.run("studio_live.py")
+    }
+
+    @Test("custom operations: the explorer builds and runs a custom query, docs find a custom mutation and its input, the plan shows its statement")
+    func customOperations() async throws {
+        _ = try await Self.run("studio_custom.py", schema: "custom-operations")
     }
 }
