@@ -78,6 +78,24 @@ extension ServeFunctionsTests {
     }
 }
 
+extension ServeFunctionsTests {
+    @Test("a real public Gen 2 resource.ts with a custom query serves it: the imported function's binding names it for --function")
+    func realGen2File() async throws {
+        let functions = try await FunctionServer.start { _, event in .json(JSONText.encode(.string("Hello, \(event["arguments"]?["name"]?.stringValue ?? "?")"))) }
+        defer { functions.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = Fixtures.folder().appendingPathComponent("gen2/real-custom-query-api-key.ts")
+        try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("resource.ts"))
+        let database = try await TestDatabase.makeDatabase()
+        let serve = try await ServeProcess.start(
+            in: folder, arguments: ["--schema", "resource.ts", "--database-url", database, "--function", "sayHello=\(functions.url("sayHello"))"])
+        defer { serve.process.terminate() }
+        let (status, body) = try await serve.graphQL(#"{ sayHello(name: "Ann") }"#, key: try serve.apiKey())
+        #expect(status == 200 && body == #"{"data":{"sayHello":"Hello, Ann"}}"#, "\(body)\n\(serve.logText)")
+    }
+}
+
 extension JSONValue {
     /// The string, for `.string`.
     var stringValue: String? {
