@@ -61,6 +61,9 @@ let package = Package(
         // deadlines and bounded answers over NIO, from the server-side Swift HTTP client rather than hand-written
         // HTTP; its TLS is swift-nio-ssl, already built for `serve --tls-cert`.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // `import dynamodb` reads DynamoDB's gzipped export files a chunk at a time: streaming gzip over the
+        // system zlib, maintained, rather than a hand-written binding.
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -154,6 +157,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Moving data off AppSync (`modelgraph import dynamodb`): DynamoDB's export files read as they stream,
+        // their typed values converted per field through the API's own value checks, loaded by key in one
+        // transaction with the references AppSync never checked counted and handled.
+        .target(
+            name: "DynamoImport",
+            dependencies: [
+                "JSON", "ModelIR", "Planner", "Storage", "Postgres", "SQLSyntax", "Store",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Layer 4: transports. Real-time subscriptions: the change feed (one listening connection per
         // process), the subscriptions and their delivery, and the WebSocket protocols, for any socket.
         .target(
@@ -208,7 +223,7 @@ let package = Package(
             name: "modelgraph",
             dependencies: [
                 "ModelIR", "SchemaParser", "Gen2Schema", "APISchema", "Storage", "Migrations", "Postgres", "EmbeddedPostgres", "Store", "SQLSyntax", "Server", "Planner",
-                "Execution", "JSON", "Functions",
+                "Execution", "JSON", "Functions", "DynamoImport",
                 "Auth", "Authentication", "Introspection", "SwiftCodegen", "Studio", "ClientConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

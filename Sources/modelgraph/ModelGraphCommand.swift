@@ -8,7 +8,7 @@ struct ModelGraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modelgraph",
         abstract: "A GraphQL API server for Amplify-style schemas, backed by PostgreSQL.",
-        subcommands: [Serve.self, Migrate.self, Keys.self, Validate.self, PrintSchema.self, Convert.self, Plan.self, Introspect.self, Codegen.self, Outputs.self]
+        subcommands: [Serve.self, Migrate.self, Keys.self, Validate.self, PrintSchema.self, Convert.self, Plan.self, Introspect.self, Codegen.self, Outputs.self, Import.self]
     )
 
     /// Listed in the help only: `main` takes `--config FILE` out of the arguments and applies it before parsing.

@@ -1,0 +1,214 @@
+import Foundation
+package import JSON
+package import ModelIR
+package import Postgres
+
+/// Loads DynamoDB exports into the models' tables, on one connection inside the caller's transaction: the
+/// foreign keys are deferred while rows arrive in any order (self references and cycles included), the change
+/// log's triggers are off (subscribers get no event per imported row), rows are upserted by key in batches, an
+/// incremental export's changes are applied in time order, and dangling references are counted and handled by
+/// policy before the keys are checked again and everything is restored and analysed.
+/// Used by one import at a time, on the one thread its connection's work runs on (hence `@unchecked Sendable`).
+package final class DynamoImporter: @unchecked Sendable {
+    /// What to do with references to records that do not exist.
+    package enum DanglingPolicy: String, Sendable, CaseIterable {
+        /// Write nothing and list them (the default).
+        case fail
+        /// Set the reference to null (refused for a required reference).
+        case null
+        /// Leave the referring rows out.
+        case skip
+    }
+
+    /// Why an import stopped (the transaction must roll back).
+    package struct Stop: Error, CustomStringConvertible {
+        /// What to tell the user.
+        package var description: String
+        /// The report so far.
+        package var report: ImportReport
+    }
+
+    let schema: Schema
+    let databaseSchema: String?
+    let policy: DanglingPolicy
+    let mapping: [String: String]
+    let batchSize: Int
+    let progress: @Sendable (String) -> Void
+    var report = ImportReport()
+    private var rows: [String: ModelRows] = [:]
+    private var statements: [String: RowStatements] = [:]
+
+    /// An importer of `schema`'s models (tables in `databaseSchema`); `mapping` maps a model to a table name or
+    /// a source's path, beside the AppSync naming; `progress` gets a line per model and batch.
+    package init(
+        schema: Schema, databaseSchema: String? = nil, policy: DanglingPolicy = .fail, mapping: [String: String] = [:], batchSize: Int = 1000,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.schema = schema
+        self.databaseSchema = databaseSchema
+        self.policy = policy
+        self.mapping = mapping
+        self.batchSize = max(1, batchSize)
+        self.progress = progress
+        for model in schema.models {
+            let modelRows = ModelRows(model: model, schema: schema)
+            rows[model.name] = modelRows
+            statements[model.name] = RowStatements(model: model, fields: modelRows.fields, databaseSchema: databaseSchema)
+        }
+    }
+
+    /// The model `source` is for: named by `--model`, else by AppSync's `<Model>-<apiId>-<env>` table name.
+    package func model(for source: ExportSource) -> Model? {
+        for (model, target) in mapping where target == source.table || source.location.path.hasPrefix(URL(fileURLWithPath: target).path) {
+            if let found = schema.model(named: model) { return found }
+        }
+        // DataStore's own table (`AmplifyDataStore-<apiId>-<env>`) is no model's.
+        let prefix = source.table.split(separator: "-").first.map(String.init) ?? source.table
+        if prefix == "AmplifyDataStore" { return nil }
+        return schema.model(named: prefix) ?? schema.model(named: source.table)
+    }
+
+    /// Imports `sources` on `connection` (inside a transaction the caller commits, or rolls back on a throw).
+    package func run(_ sources: [ExportSource], on connection: PostgresConnection) throws -> ImportReport {
+        let started = Date()
+        let guards = try ImportGuards.take(tables: schema.models.map(\.tableName), databaseSchema: databaseSchema, on: connection)
+        for source in sources {
+            guard let model = model(for: source) else {
+                if !report.unmatchedTables.contains(source.table) { report.unmatchedTables.append(source.table) }
+                continue
+            }
+            switch source.kind {
+            case .full, .scan: try load(source, model: model, on: connection)
+            case .incremental: try apply(source, model: model, on: connection)
+            }
+        }
+        try DanglingReferences(schema: schema, databaseSchema: databaseSchema, policy: policy).handle(on: connection, report: &report)
+        try guards.release(on: connection)
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    /// A full export's or scan's items, upserted in batches.
+    private func load(_ source: ExportSource, model: Model, on connection: PostgresConnection) throws {
+        var batch = Batch(model: model.name)
+        let started = Date()
+        for file in source.files {
+            try ExportLines.forEach(in: file) { line in
+                guard let document = try? JSONReader.parse(Array(line), maximumDepth: 64) else {
+                    throw Stop(description: "\(file.lastPathComponent): a line is not JSON", report: report)
+                }
+                let items: [JSONValue]
+                if source.kind == .scan {
+                    guard case .list(let list)? = document["Items"] else { throw Stop(description: "\(file.lastPathComponent) has no Items", report: report) }
+                    items = list
+                } else {
+                    guard let item = document["Item"] else { throw Stop(description: "\(file.lastPathComponent): a line has no Item", report: report) }
+                    items = [item]
+                }
+                for item in items {
+                    try add(item, to: &batch, on: connection)
+                }
+            }
+        }
+        try flush(&batch, on: connection)
+        let counts = report[model: model.name]
+        let seconds = max(0.001, Date().timeIntervalSince(started))
+        progress("\(model.name): \(counts.read) read, \(counts.written) written, \(counts.refused) refused (\(Int(Double(counts.read) / seconds)) rows/s)")
+    }
+
+    /// One item into the batch, which is written when full or when the item's key is already in it.
+    private func add(_ item: JSONValue, to batch: inout Batch, on connection: PostgresConnection) throws {
+        guard let modelRows = rows[batch.model] else { return }
+        report[model: batch.model].read += 1
+        if modelRows.isTombstone(item) {
+            report[model: batch.model].tombstones += 1
+            return
+        }
+        switch modelRows.row(item) {
+        case .failure(let refusal): refuse(refusal, model: batch.model)
+        case .success(let row):
+            for name in row.unknown { report[model: batch.model].unknownAttributes[name, default: 0] += 1 }
+            if batch.keys.contains(row.key) || !batch.deletes.isEmpty { try flush(&batch, on: connection) }
+            batch.keys.insert(row.key)
+            batch.upserts.append(.object(row.values.map { ($0.0, $0.1) }))
+            if batch.upserts.count >= batchSize { try flush(&batch, on: connection) }
+        }
+    }
+
+    /// A delete into the batch.
+    private func remove(_ keys: JSONValue, from batch: inout Batch, on connection: PostgresConnection) throws {
+        guard let modelRows = rows[batch.model] else { return }
+        switch modelRows.keyRow(keys) {
+        case .failure(let refusal): refuse(refusal, model: batch.model)
+        case .success(let row):
+            if batch.keys.contains(row.key) || !batch.upserts.isEmpty { try flush(&batch, on: connection) }
+            batch.keys.insert(row.key)
+            batch.deletes.append(.object(row.values.map { ($0.0, $0.1) }))
+            if batch.deletes.count >= batchSize { try flush(&batch, on: connection) }
+        }
+    }
+
+    private func refuse(_ refusal: ModelRows.Refusal, model: String) {
+        report[model: model].refused += 1
+        if report[model: model].refusals.count < ImportReport.listedRefusals { report[model: model].refusals.append((refusal.key, refusal.reason)) }
+    }
+
+    /// Writes the batch's rows.
+    private func flush(_ batch: inout Batch, on connection: PostgresConnection) throws {
+        guard let statement = statements[batch.model] else { return }
+        if !batch.upserts.isEmpty {
+            let result = try connection.query(statement.upsert, [JSONText.encode(.list(batch.upserts))])
+            report[model: batch.model].written += result.affectedRows
+        }
+        if !batch.deletes.isEmpty {
+            let result = try connection.query(statement.delete, [JSONText.encode(.list(batch.deletes))])
+            report[model: batch.model].deleted += result.affectedRows
+        }
+        batch = Batch(model: batch.model)
+    }
+
+    /// An incremental export's changes: the last change of each key, applied in the order they were made.
+    private func apply(_ source: ExportSource, model: Model, on connection: PostgresConnection) throws {
+        guard let modelRows = rows[model.name] else { return }
+        var latest: [String: (time: Int, order: Int, newImage: JSONValue?, keys: JSONValue)] = [:]
+        var order = 0
+        for file in source.files {
+            try ExportLines.forEach(in: file) { line in
+                guard let change = try? JSONReader.parse(Array(line), maximumDepth: 64), let keys = change["Keys"] else {
+                    throw Stop(description: "\(file.lastPathComponent): a line is not an incremental export change", report: report)
+                }
+                var time = 0
+                if case .string(let text)? = change["Metadata"]?["WriteTimestampMicros"]?["N"] { time = Int(text) ?? 0 }
+                let key: String
+                switch modelRows.keyRow(keys) {
+                case .success(let row): key = row.key
+                case .failure(let refusal):
+                    refuse(refusal, model: model.name)
+                    return
+                }
+                order += 1
+                if let previous = latest[key], (previous.time, previous.order) > (time, order) { return }
+                latest[key] = (time, order, change["NewImage"], keys)
+            }
+        }
+        var batch = Batch(model: model.name)
+        for (_, change) in latest.sorted(by: { ($0.value.time, $0.value.order) < ($1.value.time, $1.value.order) }) {
+            if let image = change.newImage {
+                try add(image, to: &batch, on: connection)
+            } else {
+                try remove(change.keys, from: &batch, on: connection)
+            }
+        }
+        try flush(&batch, on: connection)
+        let counts = report[model: model.name]
+        progress("\(model.name): incremental export applied, \(counts.written) written, \(counts.deleted) deleted")
+    }
+
+    /// Rows waiting to be written for one model: upserts or deletes, never both, each key once.
+    struct Batch {
+        let model: String
+        var upserts: [JSONValue] = []
+        var deletes: [JSONValue] = []
+        var keys: Set<String> = []
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `modelgraph import dynamodb` end to end: the test writes DynamoDB exports itself (a full point-in-time export
+/// and an incremental one, gzipped DynamoDB JSON with their manifests), imports them into a server's database
+/// and reads every row back through the API.
+@Suite("Import: DynamoDB exports")
+struct DynamoImportTests {
+    static let created = #"{"S": "2026-01-02T03:04:05.678Z"}"#
+
+    /// A full export's lines for the fixture: a blog, a post with every kind of value, and a post whose blog
+    /// does not exist (AppSync never checked).
+    static let fullPosts = [
+        #"{"Item": {"__typename": {"S": "Post"}, "id": {"S": "p1"}, "title": {"S": "First"}, "rating": {"N": "7"}, "score": {"N": "2.5"}, "done": {"BOOL": true}, "status": {"S": "PUBLISHED"}, "tags": {"L": [{"S": "a"}, {"S": "b"}]}, "published": {"S": "2026-05-06T07:08:09.100Z"}, "day": {"S": "2026-05-06"}, "meta": {"M": {"k": {"N": "1"}, "l": {"L": [{"BOOL": false}]}}}, "address": {"M": {"city": {"S": "Oslo"}, "zip": {"NULL": true}}}, "blogPostsId": {"S": "b1"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#,
+        #"{"Item": {"__typename": {"S": "Post"}, "id": {"S": "p2"}, "title": {"S": "Orphan"}, "blogPostsId": {"S": "b404"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created), "_ttl": {"N": "1"}}}"#,
+    ]
+    static let fullBlogs = [#"{"Item": {"__typename": {"S": "Blog"}, "id": {"S": "b1"}, "name": {"S": "Travel"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#]
+
+    /// Writes an export of `table` with `lines` under `folder` (its own `AWSDynamoDB/<id>/` folder).
+    static func writeExport(_ folder: URL, table: String, lines: [String], incremental: Bool = false, id: String) throws {
+        let export = folder.appendingPathComponent("AWSDynamoDB/\(id)")
+        try FileManager.default.createDirectory(at: export.appendingPathComponent("data"), withIntermediateDirectories: true)
+        let plain = export.appendingPathComponent("data/\(id)-part.json")
+        try (lines.joined(separator: "\n") + "\n").write(to: plain, atomically: true, encoding: .utf8)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-f", plain.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        try #require(gzip.terminationStatus == 0)
+        let summary = """
+            {"version":"2023-08-01","exportArn":"arn:aws:dynamodb:us-east-1:123456789012:table/\(table)/export/\(id)","tableArn":"arn:aws:dynamodb:us-east-1:123456789012:table/\(table)",\
+            "exportTime":"2026-06-0\(incremental ? 2 : 1)T00:00:00.000Z","exportToTime":"2026-06-0\(incremental ? 2 : 1)T00:00:00.000Z","outputFormat":"DYNAMODB_JSON",\
+            "exportType":"\(incremental ? "INCREMENTAL_EXPORT" : "FULL_EXPORT")","itemCount":\(lines.count),"manifestFilesS3Key":"AWSDynamoDB/\(id)/manifest-files.json"}
+            """
+        try summary.write(to: export.appendingPathComponent("manifest-summary.json"), atomically: true, encoding: .utf8)
+        let manifest = #"{"itemCount":\#(lines.count),"md5Checksum":"x","etag":"y","dataFileS3Key":"AWSDynamoDB/\#(id)/data/\#(id)-part.json.gz"}"#
+        try (manifest + "\n").write(to: export.appendingPathComponent("manifest-files.json"), atomically: true, encoding: .utf8)
+    }
+
+    static func importing(_ folder: URL, database: String, _ extra: [String] = []) async throws -> (Int32, String, String) {
+        let schema = Fixtures.folder().appendingPathComponent("schemas/dynamodb-import.graphql").path
+        return try await CommandLineTests.run(["import", "dynamodb", "--schema", schema, "--database-url", database, "--from", folder.path] + extra)
+    }
+
+    @Test("a full export: refused while a reference dangles (nothing written); with --on-dangling null every value arrives exactly as the API returns it")
+    func fullExport() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "dynamodb-import", conninfo: database)
+        defer { server.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.writeExport(folder, table: "Post-abc123-dev", lines: Self.fullPosts, id: "01-posts")
+        try Self.writeExport(folder, table: "Blog-abc123-dev", lines: Self.fullBlogs, id: "02-blogs")
+        let (failed, failedOutput, failedErrors) = try await Self.importing(folder, database: database)
+        #expect(failed == 1 && failedErrors.contains("References name records that do not exist"), "\(failedOutput)\n\(failedErrors)")
+        #expect(failedOutput.contains("Post.blogPostsId → Blog | 1 | p2"), "\(failedOutput)")
+        #expect(try await server.graphQL("{ listPosts { items { id } } }").description.contains("p1") == false)
+        let (status, output, errors) = try await Self.importing(folder, database: database, ["--on-dangling", "null"])
+        #expect(status == 0, "\(output)\n\(errors)")
+        let post = try await server.graphQL(
+            #"{ getPost(id: "p1") { id title rating score done status tags published day meta address { city zip } blog { name } createdAt } }"#)
+        #expect(
+            RealtimeGraphQLWSTests.json(post)
+                == #"{"data":{"getPost":{"address":{"city":"Oslo","zip":null},"blog":{"name":"Travel"},"createdAt":"2026-01-02T03:04:05.678Z","day":"2026-05-06","done":true,"id":"p1","meta":"{\"k\": 1, \"l\": [false]}","published":"2026-05-06T07:08:09.100Z","rating":7,"score":2.5,"status":"PUBLISHED","tags":["a","b"],"title":"First"}}}"#
+        )
+        let orphan = try await server.graphQL(#"{ getPost(id: "p2") { title blogPostsId } }"#)
+        #expect(RealtimeGraphQLWSTests.json(orphan) == #"{"data":{"getPost":{"blogPostsId":null,"title":"Orphan"}}}"#)
+    }
+
+    @Test("an incremental export after the full one: updates, deletes and creates applied in time order; applied twice, the same tables")
+    func incrementalExport() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "dynamodb-import", conninfo: database)
+        defer { server.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.writeExport(folder, table: "Blog-abc123-dev", lines: Self.fullBlogs, id: "02-blogs")
+        try Self.writeExport(folder, table: "Post-abc123-dev", lines: [Self.fullPosts[0]], id: "01-posts")
+        let changes = [
+            #"{"Metadata":{"WriteTimestampMicros":{"N":"20"}},"Keys":{"id":{"S":"p1"}},"NewImage":{"id":{"S":"p1"},"title":{"S":"Renamed"},"createdAt":\#(Self.created),"updatedAt":\#(Self.created)}}"#,
+            #"{"Metadata":{"WriteTimestampMicros":{"N":"10"}},"Keys":{"id":{"S":"p1"}},"NewImage":{"id":{"S":"p1"},"title":{"S":"Older"},"createdAt":\#(Self.created),"updatedAt":\#(Self.created)}}"#,
+            #"{"Metadata":{"WriteTimestampMicros":{"N":"30"}},"Keys":{"id":{"S":"p3"}},"NewImage":{"id":{"S":"p3"},"title":{"S":"New"},"blogPostsId":{"S":"b1"},"createdAt":\#(Self.created),"updatedAt":\#(Self.created)}}"#,
+            #"{"Metadata":{"WriteTimestampMicros":{"N":"40"}},"Keys":{"id":{"S":"p4"}},"NewImage":{"id":{"S":"p4"},"title":{"S":"Gone"},"createdAt":\#(Self.created),"updatedAt":\#(Self.created)}}"#,
+            #"{"Metadata":{"WriteTimestampMicros":{"N":"50"}},"Keys":{"id":{"S":"p4"}},"OldImage":{"id":{"S":"p4"},"title":{"S":"Gone"}}}"#,
+        ]
+        try Self.writeExport(folder, table: "Post-abc123-dev", lines: changes, incremental: true, id: "03-posts-incremental")
+        for _ in 0..<2 {
+            let (status, output, errors) = try await Self.importing(folder, database: database)
+            #expect(status == 0, "\(output)\n\(errors)")
+            let posts = try await server.graphQL("{ listPosts { items { id title } } }")
+            let items = (value(posts, "data", "listPosts", "items") as? [[String: Any]] ?? []).map { "\($0["id"] ?? ""):\($0["title"] ?? "")" }.sorted()
+            #expect(items == ["p1:Renamed", "p3:New"], "\(posts)")
+        }
+    }
+
+    @Test("a value that cannot be stored exactly leaves its item out, with its key and the reason; the rest is imported; --dry-run writes nothing")
+    func refusedValues() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "dynamodb-import", conninfo: database)
+        defer { server.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines = [
+            #"{"Item": {"id": {"S": "big"}, "title": {"S": "x"}, "rating": {"N": "3000000000"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#,
+            #"{"Item": {"id": {"S": "precise"}, "title": {"S": "x"}, "score": {"N": "0.1000000000000000055511151231257827"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#,
+            #"{"Item": {"id": {"S": "enum"}, "title": {"S": "x"}, "status": {"S": "ARCHIVED"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#,
+            #"{"Item": {"id": {"S": "fine"}, "title": {"S": "x"}, "extra": {"S": "?"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#,
+        ]
+        try Self.writeExport(folder, table: "Post-abc123-dev", lines: lines, id: "01-posts")
+        let (dryStatus, dryOutput, _) = try await Self.importing(folder, database: database, ["--dry-run"])
+        #expect(dryStatus == 2 && dryOutput.contains("nothing written"), "\(dryOutput)")
+        #expect((value(try await server.graphQL("{ listPosts { items { id } } }"), "data", "listPosts", "items") as? [Any])?.isEmpty == true)
+        let reportFile = folder.appendingPathComponent("report.json")
+        let (status, output, _) = try await Self.importing(folder, database: database, ["--report", reportFile.path])
+        #expect(status == 2, "\(output)")
+        #expect(output.contains("big: ") && output.contains("Int (32-bit)"), "\(output)")
+        #expect(output.contains("precise: Post.score is 0.1000000000000000055511151231257827, which a Float (a double) cannot hold exactly"), "\(output)")
+        #expect(output.contains("enum: ") && output.contains("ARCHIVED"), "\(output)")
+        #expect(output.contains("attributes that are not fields, not imported: extra (1)"), "\(output)")
+        let items = value(try await server.graphQL("{ listPosts { items { id } } }"), "data", "listPosts", "items") as? [[String: Any]]
+        #expect(items?.compactMap { $0["id"] as? String } == ["fine"])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFile)) as? [String: Any]
+        #expect(value(report, "models", "Post", "refused") as? Int == 3 && value(report, "models", "Post", "written") as? Int == 1, "\(report ?? [:])")
+    }
+}
