@@ -10,27 +10,8 @@ import Synchronization
 /// to the change log, not a table. An event's answer is read once per change and completed against each
 /// distinct selection once, whatever the number of subscribers; each subscriber's arguments are checked on it.
 extension SubscriptionHub {
-    /// One open custom subscription.
-    final class CustomFollower: Sendable {
-        let id: String
-        let sink: any SubscriptionSink
-        let plan: CustomSubscriptionPlan
-        /// As `Subscriber.since`: answers published before the subscription started are not delivered to it.
-        let since: TransactionSnapshot?
-
-        init(id: String, sink: any SubscriptionSink, plan: CustomSubscriptionPlan, since: TransactionSnapshot?) {
-            self.id = id
-            self.sink = sink
-            self.plan = plan
-            self.since = since
-        }
-
-        /// True when `change` was published after the subscription started (or that cannot be told).
-        func follows(_ change: Change) -> Bool {
-            guard let since, let transaction = change.transaction else { return true }
-            return !since.hasFinished(transaction)
-        }
-    }
+    /// A custom subscription: of the answers the mutations it names publish.
+    typealias CustomFollower = Follower<CustomSubscriptionPlan>
 
     /// Adds custom subscription `id` of `sink`, as `add` adds a model's: between two batches, after `acknowledge`,
     /// a resumed one first getting the answers it missed; returns the last change before it.

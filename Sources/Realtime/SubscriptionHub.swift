@@ -43,18 +43,19 @@ package protocol SubscriptionSink: AnyObject, Sendable {
 /// changed table and distinct selection (`DeliveryStatement`), whatever the number of subscribers; each
 /// subscriber's filter is checked on the returned fields; events reach each connection in change order.
 package final class SubscriptionHub: Sendable {
-    /// One open subscription. A class: delivery lists each subscriber in an array per change it may concern,
+    /// One open subscription, of a model's changes (`plan` a `SubscriptionPlan`) or of mutations' answers (a
+    /// `CustomSubscriptionPlan`). A class: delivery lists each subscriber in an array per change it may concern,
     /// and copying a reference there costs one retain where copying the plan would cost one per field.
-    final class Subscriber: Sendable {
+    final class Follower<Plan: Sendable>: Sendable {
         let id: String
         let sink: any SubscriptionSink
-        let plan: SubscriptionPlan
+        let plan: Plan
         /// The snapshot a new subscription started at: a change whose transaction it shows as finished was
         /// committed before the subscription and is not delivered to it. Nil for a resumed one (it is owed what
         /// it missed) and when the snapshot could not be read.
         let since: TransactionSnapshot?
 
-        init(id: String, sink: any SubscriptionSink, plan: SubscriptionPlan, since: TransactionSnapshot?) {
+        init(id: String, sink: any SubscriptionSink, plan: Plan, since: TransactionSnapshot?) {
             self.id = id
             self.sink = sink
             self.plan = plan
@@ -67,6 +68,9 @@ package final class SubscriptionHub: Sendable {
             return !since.hasFinished(transaction)
         }
     }
+
+    /// A subscription of a model's changes.
+    typealias Subscriber = Follower<SubscriptionPlan>
 
     /// Subscribers by the table and kind of change they follow.
     struct Key: Hashable {
