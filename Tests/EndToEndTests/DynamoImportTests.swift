@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import TestSupport
 import Testing
 
@@ -123,5 +124,54 @@ struct DynamoImportTests {
         #expect(items?.compactMap { $0["id"] as? String } == ["fine"])
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFile)) as? [String: Any]
         #expect(value(report, "models", "Post", "refused") as? Int == 3 && value(report, "models", "Post", "written") as? Int == 1, "\(report ?? [:])")
+    }
+
+    @Test("composite keys, an owner field kept as sub::username, a cycle of self references, a many-to-many join whose rows dangle (skipped)")
+    func keysOwnersCyclesAndJoins() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "dynamodb-import-keys", conninfo: database)
+        defer { server.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stamps = #""createdAt": \#(Self.created), "updatedAt": \#(Self.created)"#
+        try Self.writeExport(
+            folder, table: "Person-abc123-dev",
+            lines: [
+                #"{"Item": {"id": {"S": "ann"}, "name": {"S": "Ann"}, "mentorId": {"S": "bob"}, "owner": {"S": "sub-1::ann"}, \#(stamps)}}"#,
+                #"{"Item": {"id": {"S": "bob"}, "name": {"S": "Bob"}, "mentorId": {"S": "ann"}, "owner": {"S": "sub-2::bob"}, \#(stamps)}}"#,
+            ], id: "01-people")
+        try Self.writeExport(
+            folder, table: "Reading-abc123-dev",
+            lines: [
+                #"{"Item": {"sensor": {"S": "s1"}, "at": {"S": "2026-01-01T00:00:00.000Z"}, "value": {"N": "1.25"}, \#(stamps)}}"#,
+                #"{"Item": {"sensor": {"S": "s1"}, "at": {"S": "2026-01-01T00:01:00.000Z"}, "value": {"N": "-3"}, \#(stamps)}}"#,
+            ], id: "02-readings")
+        try Self.writeExport(folder, table: "Song-abc123-dev", lines: [#"{"Item": {"id": {"S": "song1"}, "title": {"S": "Blue"}, \#(stamps)}}"#], id: "03-songs")
+        try Self.writeExport(folder, table: "Playlist-abc123-dev", lines: [#"{"Item": {"id": {"S": "list1"}, "name": {"S": "Mix"}, \#(stamps)}}"#], id: "04-lists")
+        try Self.writeExport(
+            folder, table: "SongPlaylist-abc123-dev",
+            lines: [
+                #"{"Item": {"id": {"S": "j1"}, "songId": {"S": "song1"}, "playlistId": {"S": "list1"}, \#(stamps)}}"#,
+                #"{"Item": {"id": {"S": "j2"}, "songId": {"S": "song-gone"}, "playlistId": {"S": "list1"}, \#(stamps)}}"#,
+            ], id: "05-join")
+        let schema = Fixtures.folder().appendingPathComponent("schemas/dynamodb-import-keys.graphql").path
+        let nulled = try await CommandLineTests.run(["import", "dynamodb", "--schema", schema, "--database-url", database, "--from", folder.path, "--on-dangling", "null"])
+        #expect(nulled.0 == 1 && nulled.2.contains("cannot be nulled"), "\(nulled.1)\n\(nulled.2)")
+        let (status, output, errors) = try await CommandLineTests.run(
+            ["import", "dynamodb", "--schema", schema, "--database-url", database, "--from", folder.path, "--on-dangling", "skip"])
+        #expect(status == 0, "\(output)\n\(errors)")
+        #expect(output.contains("SongPlaylist.songId → Song | 1 | j2 | 1 row(s) left out"), "\(output)")
+        let people = try await server.client.query(#"SELECT id, "mentorId", owner FROM "Person" ORDER BY id"#)
+        #expect(people.rows == [["ann", "bob", "sub-1::ann"], ["bob", "ann", "sub-2::bob"]])
+        let readings = try await server.graphQL(#"{ listReadings(sensor: "s1") { items { at value } } }"#)
+        #expect(
+            RealtimeGraphQLWSTests.json(readings)
+                == #"{"data":{"listReadings":{"items":[{"at":"2026-01-01T00:00:00.000Z","value":1.25},{"at":"2026-01-01T00:01:00.000Z","value":-3}]}}}"#)
+        let songs = try await server.graphQL(#"{ getPlaylist(id: "list1") { songs { items { song { title } } } } }"#)
+        #expect(RealtimeGraphQLWSTests.json(songs) == #"{"data":{"getPlaylist":{"songs":{"items":[{"song":{"title":"Blue"}}]}}}}"#)
+        // The tables' constraints and triggers are as before: a dangling reference is refused again.
+        let refused = try? await server.client.query(
+            #"INSERT INTO "SongPlaylist" (id, "songId", "playlistId", "createdAt", "updatedAt") VALUES ('x', 'nope', 'list1', now(), now())"#)
+        #expect(refused == nil)
     }
 }
