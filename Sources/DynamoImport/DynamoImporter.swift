@@ -37,6 +37,8 @@ package final class DynamoImporter: @unchecked Sendable {
     var report = ImportReport()
     private var rows: [String: ModelRows] = [:]
     private var statements: [String: RowStatements] = [:]
+    /// Set while a load reads on a thread of its own: where its batches go.
+    private var handOff: ((PendingWrite) -> Void)?
 
     /// An importer of `schema`'s models (tables in `databaseSchema`); `mapping` maps a model to a table name or
     /// a source's path, beside the AppSync naming; `progress` gets a line per model and batch.
@@ -88,32 +90,61 @@ package final class DynamoImporter: @unchecked Sendable {
         return report
     }
 
-    /// A full export's or scan's items, upserted in batches.
+    /// A full export's or scan's items, upserted in batches. The files are read, converted and encoded on a thread
+    /// of their own while this one writes the previous batch: the checks in Swift and the writes in PostgreSQL
+    /// overlap, with at most two batches waiting between them.
     private func load(_ source: ExportSource, model: Model, on connection: PostgresConnection) throws {
-        var batch = Batch(model: model.name)
         let started = Date()
-        for file in source.files {
-            try ExportLines.forEach(in: file) { line in
-                guard let document = try? JSONReader.parse(Array(line), maximumDepth: 64) else {
-                    throw Stop(description: "\(file.lastPathComponent): a line is not JSON", report: report)
+        let queue = WriteQueue(capacity: 2)
+        let reader = Thread { [self] in
+            do {
+                handOff = { queue.put($0) }
+                var batch = Batch(model: model.name)
+                for file in source.files {
+                    try ExportLines.forEach(in: file) { line in
+                        for item in try self.items(of: line, in: file, kind: source.kind) { try add(item, to: &batch, on: connection) }
+                    }
                 }
-                let items: [JSONValue]
-                if source.kind == .scan {
-                    guard case .list(let list)? = document["Items"] else { throw Stop(description: "\(file.lastPathComponent) has no Items", report: report) }
-                    items = list
-                } else {
-                    guard let item = document["Item"] else { throw Stop(description: "\(file.lastPathComponent): a line has no Item", report: report) }
-                    items = [item]
-                }
-                for item in items {
-                    try add(item, to: &batch, on: connection)
-                }
+                try flush(&batch, on: connection)
+                queue.finish(nil)
+            } catch {
+                queue.finish(error)
             }
         }
-        try flush(&batch, on: connection)
+        reader.start()
+        var written = (upserted: 0, deleted: 0)
+        var failure: (any Error)?
+        while let write = queue.take() {
+            // After a failed write the rest is only drained, so the reader never waits for a full queue.
+            guard failure == nil else { continue }
+            do {
+                let counts = try execute(write, on: connection)
+                written.upserted += counts.upserted
+                written.deleted += counts.deleted
+            } catch {
+                failure = error
+            }
+        }
+        handOff = nil
+        if let error = failure ?? queue.error { throw error }
+        report[model: model.name].written += written.upserted
+        report[model: model.name].deleted += written.deleted
         let counts = report[model: model.name]
         let seconds = max(0.001, Date().timeIntervalSince(started))
         progress("\(model.name): \(counts.read) read, \(counts.written) written, \(counts.refused) refused (\(Int(Double(counts.read) / seconds)) rows/s)")
+    }
+
+    /// The items of one line of a data file: a full export's `Item`, or a scan page's `Items`.
+    private func items(of line: ArraySlice<UInt8>, in file: URL, kind: ExportSource.Kind) throws -> [JSONValue] {
+        guard let document = try? JSONReader.parse(Array(line), maximumDepth: 64) else {
+            throw Stop(description: "\(file.lastPathComponent): a line is not JSON", report: report)
+        }
+        if kind == .scan {
+            guard case .list(let list)? = document["Items"] else { throw Stop(description: "\(file.lastPathComponent) has no Items", report: report) }
+            return list
+        }
+        guard let item = document["Item"] else { throw Stop(description: "\(file.lastPathComponent): a line has no Item", report: report) }
+        return [item]
     }
 
     /// One item into the batch, which is written when full or when the item's key is already in it.
@@ -153,18 +184,28 @@ package final class DynamoImporter: @unchecked Sendable {
         if report[model: model].refusals.count < ImportReport.listedRefusals { report[model: model].refusals.append((refusal.key, refusal.reason)) }
     }
 
-    /// Writes the batch's rows.
+    /// Writes the batch's rows, or hands them to the writing thread when a load reads on a thread of its own.
     private func flush(_ batch: inout Batch, on connection: PostgresConnection) throws {
-        guard let statement = statements[batch.model] else { return }
-        if !batch.upserts.isEmpty {
-            let result = try connection.query(statement.upsert, [JSONText.encode(.list(batch.upserts))])
-            report[model: batch.model].written += result.affectedRows
-        }
-        if !batch.deletes.isEmpty {
-            let result = try connection.query(statement.delete, [JSONText.encode(.list(batch.deletes))])
-            report[model: batch.model].deleted += result.affectedRows
-        }
+        let write = PendingWrite(
+            model: batch.model, upserts: batch.upserts.isEmpty ? nil : JSONText.encode(.list(batch.upserts)),
+            deletes: batch.deletes.isEmpty ? nil : JSONText.encode(.list(batch.deletes)))
         batch = Batch(model: batch.model)
+        guard write.upserts != nil || write.deletes != nil else { return }
+        if let handOff {
+            handOff(write)
+            return
+        }
+        let counts = try execute(write, on: connection)
+        report[model: write.model].written += counts.upserted
+        report[model: write.model].deleted += counts.deleted
+    }
+
+    /// Runs a batch's statements; the rows each wrote.
+    private func execute(_ write: PendingWrite, on connection: PostgresConnection) throws -> (upserted: Int, deleted: Int) {
+        guard let statement = statements[write.model] else { return (0, 0) }
+        let upserted = try write.upserts.map { try connection.query(statement.upsert, [$0]).affectedRows } ?? 0
+        let deleted = try write.deletes.map { try connection.query(statement.delete, [$0]).affectedRows } ?? 0
+        return (upserted, deleted)
     }
 
     /// An incremental export's changes: the last change of each key, applied in the order they were made.
