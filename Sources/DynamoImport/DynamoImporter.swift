@@ -100,9 +100,14 @@ package final class DynamoImporter: @unchecked Sendable {
             do {
                 handOff = { queue.put($0) }
                 var batch = Batch(model: model.name)
+                var reported = Date()
                 for file in source.files {
                     try ExportLines.forEach(in: file) { line in
                         for item in try self.items(of: line, in: file, kind: source.kind) { try add(item, to: &batch, on: connection) }
+                        if Date().timeIntervalSince(reported) >= 2 {
+                            reported = Date()
+                            progress(Self.progressLine(model.name, read: report[model: model.name].read, of: source.itemCount, since: started))
+                        }
                     }
                 }
                 try flush(&batch, on: connection)
@@ -132,6 +137,14 @@ package final class DynamoImporter: @unchecked Sendable {
         let counts = report[model: model.name]
         let seconds = max(0.001, Date().timeIntervalSince(started))
         progress("\(model.name): \(counts.read) read, \(counts.written) written, \(counts.refused) refused (\(Int(Double(counts.read) / seconds)) rows/s)")
+    }
+
+    /// `Post: 120,000 of 1,000,000 read (30,000 rows/s, 29 s left)`.
+    static func progressLine(_ model: String, read: Int, of total: Int?, since started: Date) -> String {
+        let rate = Double(read) / max(0.001, Date().timeIntervalSince(started))
+        guard let total, total > 0 else { return "\(model): \(read) read (\(Int(rate)) rows/s)" }
+        let left = rate > 0 ? Int(Double(max(0, total - read)) / rate) : 0
+        return "\(model): \(read) of \(total) read (\(Int(rate)) rows/s, \(left) s left)"
     }
 
     /// The items of one line of a data file: a full export's `Item`, or a scan page's `Items`.

@@ -26,6 +26,8 @@ package struct ExportSource: Sendable {
     package var time: String?
     /// Where it was found, for messages.
     package var location: URL
+    /// How many items the export's manifest says it holds, when it says.
+    package var itemCount: Int?
 
     /// Every source under `root` (a folder, searched to any depth, or one scan file), full exports and scans of a
     /// table before its incremental exports, those in time order.
@@ -101,7 +103,9 @@ package struct ExportSource: Sendable {
         for file in files where !FileManager.default.fileExists(atPath: file.path) {
             throw ExportLines.Failure(description: "\(url.path) lists \(file.path), which is not there (copy the whole export, e.g. with aws s3 sync)")
         }
-        return ExportSource(table: table, kind: kind, files: files, time: time, location: folder)
+        var source = ExportSource(table: table, kind: kind, files: files, time: time, location: folder)
+        if case .int(let count)? = summary["itemCount"] { source.itemCount = count }
+        return source
     }
 
     /// A scan page file (`{"Items": […]}`), named for its table (`Post-abc123-dev.json`, or a folder of pages named
