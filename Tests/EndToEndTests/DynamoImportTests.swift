@@ -1,4 +1,5 @@
 import Foundation
+import ModelIR
 import Postgres
 import TestSupport
 import Testing
@@ -173,5 +174,54 @@ struct DynamoImportTests {
         let refused = try? await server.client.query(
             #"INSERT INTO "SongPlaylist" (id, "songId", "playlistId", "createdAt", "updatedAt") VALUES ('x', 'nope', 'list1', now(), now())"#)
         #expect(refused == nil)
+    }
+
+    @Test("the AWS scalars, string and number sets, a binary in a string field, an AWSDateTime with an offset (returned in UTC, as the API returns it)")
+    func scalarsAndSets() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "dynamodb-import-scalars", conninfo: database)
+        defer { server.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let item =
+            #"{"Item": {"id": {"S": "s1"}, "at": {"S": "12:30:00.250"}, "stamp": {"N": "1767225600"}, "email": {"S": "a@b.example"}, "url": {"S": "https://b.example/x"}, "phone": {"S": "+1 555 0100"}, "ip": {"S": "10.0.0.1"}, "names": {"SS": ["x", "y"]}, "counts": {"NS": ["1", "20"]}, "blob": {"B": "AAEC"}, "zoned": {"S": "2026-05-06T07:08:09+02:00"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#
+        let bad = #"{"Item": {"id": {"S": "s2"}, "email": {"S": "not an email"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#
+        try Self.writeExport(folder, table: "Sample-abc123-dev", lines: [item, bad], id: "01-samples")
+        let schema = Fixtures.folder().appendingPathComponent("schemas/dynamodb-import-scalars.graphql").path
+        let (status, output, _) = try await CommandLineTests.run(["import", "dynamodb", "--schema", schema, "--database-url", database, "--from", folder.path])
+        #expect(status == 2 && output.contains("s2: ") && output.contains("email"), "\(output)")
+        let sample = try await server.graphQL(#"{ getSample(id: "s1") { at stamp email url phone ip names counts blob zoned } }"#)
+        #expect(
+            RealtimeGraphQLWSTests.json(sample)
+                == #"{"data":{"getSample":{"at":"12:30:00.250","blob":"AAEC","counts":[1,20],"email":"a@b.example","ip":"10.0.0.1","names":["x","y"],"phone":"+1 555 0100","stamp":1767225600,"url":"https://b.example/x","zoned":"2026-05-06T05:08:09.000Z"}}}"#,
+            "\(sample)")
+    }
+
+    @Test("under conflict detection _version, _lastChangedAt and tombstones are kept; without it a tombstone is not imported")
+    func conflictDetectionFields() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        let server = try await LiveServer.start(schema: "dynamodb-import-scalars", conninfo: database, conflictDetection: ConflictDetection(handler: .automerge))
+        defer { server.stop() }
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sync = #""_version": {"N": "4"}, "_lastChangedAt": {"N": "1767225600123"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)"#
+        try Self.writeExport(
+            folder, table: "Sample-abc123-dev",
+            lines: [#"{"Item": {"id": {"S": "live"}, \#(sync)}}"#, #"{"Item": {"id": {"S": "gone"}, "_deleted": {"BOOL": true}, \#(sync)}}"#], id: "01-samples")
+        let schema = Fixtures.folder().appendingPathComponent("schemas/dynamodb-import-scalars.graphql").path
+        let (status, output, errors) = try await CommandLineTests.run(
+            ["import", "dynamodb", "--schema", schema, "--conflict-detection", "automerge", "--database-url", database, "--from", folder.path])
+        #expect(status == 0, "\(output)\n\(errors)")
+        let synced = try await server.graphQL("{ syncSamples { items { id _version _deleted _lastChangedAt } } }")
+        let items = (value(synced, "data", "syncSamples", "items") as? [[String: Any]] ?? []).sorted { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
+        #expect(items.map { $0["id"] as? String } == ["gone", "live"], "\(synced)")
+        #expect(items.map { $0["_version"] as? Int } == [4, 4] && items.map { $0["_lastChangedAt"] as? Int } == [1_767_225_600_123, 1_767_225_600_123], "\(synced)")
+        #expect(items.first?["_deleted"] as? Bool == true && items.last?["_deleted"] is NSNull, "\(synced)")
+        // Without conflict detection the tombstone is a deleted record: not imported.
+        let plain = try await TestDatabase.makeDatabase()
+        let other = try await LiveServer.start(schema: "dynamodb-import-scalars", conninfo: plain)
+        defer { other.stop() }
+        let (plainStatus, plainOutput, _) = try await CommandLineTests.run(["import", "dynamodb", "--schema", schema, "--database-url", plain, "--from", folder.path])
+        #expect(plainStatus == 0 && plainOutput.contains("Sample | 2 | 1 | 0 | 0 | 0 | 1"), "\(plainOutput)")
     }
 }
