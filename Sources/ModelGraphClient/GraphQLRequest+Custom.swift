@@ -29,23 +29,8 @@ public enum OperationType: String, Sendable {
     case mutation
 }
 
-/// One argument of a custom operation: its name, the GraphQL type its variable is declared with, and its value
-/// (nil: not sent, so the server uses the argument's default, or null when it has none).
-public struct OperationArgument: Sendable {
-    /// The argument's name, which is also its variable's.
-    public var name: String
-    /// The variable's GraphQL type (`Int!`, `[CartLine!]!`).
-    public var type: String
-    /// The value; nil leaves the variable out.
-    public var value: GraphQLValue?
-
-    /// Creates an argument; generated code calls this.
-    public init(_ name: String, _ type: String, _ value: GraphQLValue?) {
-        self.name = name
-        self.type = type
-        self.value = value
-    }
-}
+/// One argument of a custom operation.
+public typealias OperationArgument = RequestArgument
 
 /// What a custom operation selects under its field: nothing for a scalar or an enum, every field of a non-model
 /// type, or a model's selection.

@@ -25,11 +25,14 @@ public enum SortDirection: String, Sendable {
     case descending = "DESC"
 }
 
-/// One key argument of a key query: its name, its GraphQL type, and its value (nil: not sent).
-public struct KeyArgument: Sendable {
+/// One argument of a request the generated code builds (a key query's key, a custom operation's argument): its
+/// name (also its variable's), the GraphQL type its variable is declared with (`ID!`, `[CartLine!]!`,
+/// `ModelStringKeyConditionInput`), and its value (nil: not sent, so the server uses the argument's default, or
+/// null when it has none).
+public struct RequestArgument: Sendable {
     /// The argument's name.
     public var name: String
-    /// Its GraphQL type (`ID!`, `ModelStringKeyConditionInput`).
+    /// Its variable's GraphQL type.
     public var type: String
     /// Its value; nil leaves it out.
     public var value: GraphQLValue?
@@ -41,6 +44,9 @@ public struct KeyArgument: Sendable {
         self.value = value
     }
 }
+
+/// One key argument of a key query.
+public typealias KeyArgument = RequestArgument
 
 /// A condition on a sort key (`Model…KeyConditionInput`): one comparison.
 public struct KeyCondition<Value: GraphQLValueConvertible>: Sendable {

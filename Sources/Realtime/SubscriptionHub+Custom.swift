@@ -20,21 +20,10 @@ extension SubscriptionHub {
         _ id: String, custom plan: CustomSubscriptionPlan, sink: any SubscriptionSink, resume: (credential: String, request: String)? = nil,
         acknowledge: @Sendable () -> Void = {}
     ) async -> Int64 {
-        await gate.withGate {
-            let current = position.withLock { $0 }
-            count.add(1, ordering: .sequentiallyConsistent)
-            let resumedFrom = resume.flatMap { resumable.take(ResumeWindow.Key(credential: $0.credential, subscriptionID: id), request: $0.request) }
-            let since = resumedFrom == nil ? await startingSnapshot() : nil
-            acknowledge()
-            let follower = CustomFollower(id: id, sink: sink, plan: plan, since: since)
-            if let from = resumedFrom, from < current {
-                await replay(to: follower, after: from, through: current)
-            }
+        await admit(id, plan: plan, sink: sink, resume: resume, acknowledge: acknowledge, replay: replay) { follower in
             customFollowers.withLock { table in
                 for mutation in Set(plan.mutations) { table[mutation, default: []].append(follower) }
             }
-            if sinks.withLock({ $0[ObjectIdentifier(sink)] == nil }) { remove(id, sink: sink) }
-            return current
         }
     }
 

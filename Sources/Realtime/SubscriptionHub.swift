@@ -132,6 +132,18 @@ package final class SubscriptionHub: Sendable {
     package func add(
         _ id: String, plan: SubscriptionPlan, sink: any SubscriptionSink, resume: (credential: String, request: String)? = nil, acknowledge: @Sendable () -> Void = {}
     ) async -> Int64 {
+        await admit(id, plan: plan, sink: sink, resume: resume, acknowledge: acknowledge, replay: replay) { subscriber in
+            subscribers.withLock { $0[Key(table: plan.table.name, kind: plan.change), default: Followers()].insert(subscriber) }
+        }
+    }
+
+    /// Adds a subscription of either kind, between two batches: counted, its starting snapshot taken (or, resumed,
+    /// the changes it missed replayed by `replay`), acknowledged, then listed by `list`; returns the last change
+    /// before it.
+    func admit<Plan: Sendable>(
+        _ id: String, plan: Plan, sink: any SubscriptionSink, resume: (credential: String, request: String)?, acknowledge: @Sendable () -> Void,
+        replay: (Follower<Plan>, Int64, Int64) async -> Void, list: (Follower<Plan>) -> Void
+    ) async -> Int64 {
         await gate.withGate {
             let current = position.withLock { $0 }
             // Counted before the acknowledgement: from here on the feed reads changes instead of skipping them.
@@ -142,11 +154,11 @@ package final class SubscriptionHub: Sendable {
             // acknowledged commits after it.
             let since = resumedFrom == nil ? await startingSnapshot() : nil
             acknowledge()
-            let subscriber = Subscriber(id: id, sink: sink, plan: plan, since: since)
+            let follower = Follower(id: id, sink: sink, plan: plan, since: since)
             if let from = resumedFrom, from < current {
-                await replay(to: subscriber, after: from, through: current)
+                await replay(follower, from, current)
             }
-            subscribers.withLock { $0[Key(table: plan.table.name, kind: plan.change), default: Followers()].insert(subscriber) }
+            list(follower)
             // A connection that closed meanwhile took away its subscriptions before this one was listed.
             if sinks.withLock({ $0[ObjectIdentifier(sink)] == nil }) { remove(id, sink: sink) }
             return current

@@ -28,14 +28,7 @@ struct InputWriter {
         }
         lines += ["", "    /// Creates a value."]
         let parameters = input.fields.map { field in "\(SwiftNames.identifier(field.name)): \(Self.swiftType(field))" + (Self.isOptional(field) ? " = nil" : "") }
-        let signature = "    public init(\(parameters.joined(separator: ", "))) {"
-        if signature.count <= SwiftNames.lineLength {
-            lines.append(signature)
-        } else {
-            lines.append("    public init(")
-            lines += parameters.enumerated().map { index, parameter in "        \(parameter)" + (index == parameters.count - 1 ? "" : ",") }
-            lines.append("    ) {")
-        }
+        lines += SwiftNames.declaration("    public init", parameters, " {")
         lines += input.fields.map { field in
             let parameter = SwiftNames.identifier(field.name)
             guard isIndirect(field) else { return "        self.\(parameter) = \(parameter)" }

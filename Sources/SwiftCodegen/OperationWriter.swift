@@ -44,14 +44,7 @@ struct OperationWriter {
         var lines = docLines(operation, includes: includes)
         let name = SwiftNames.identifier(operation.name)
         let returns = "-> \(client("GraphQLRequest"))<\(result)> where R == \(result) {"
-        let signature = "    public static func \(name)(\(parameters.joined(separator: ", "))) \(returns)"
-        if signature.count <= SwiftNames.lineLength {
-            lines.append(signature)
-        } else {
-            lines.append("    public static func \(name)(")
-            lines += parameters.enumerated().map { index, parameter in "        \(parameter)" + (index == parameters.count - 1 ? "" : ",") }
-            lines.append("    ) \(returns)")
-        }
+        lines += SwiftNames.declaration("    public static func \(name)", parameters, " \(returns)")
         lines += callLines(operation, selection: selection)
         lines.append("    }")
         return lines

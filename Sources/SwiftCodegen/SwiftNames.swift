@@ -64,6 +64,14 @@ enum SwiftNames {
     /// The longest line generated code writes on one line before breaking it (the project's formatter's limit).
     static let lineLength = 180
 
+    /// A declaration's lines: `head(parameters)tail` on one line when it fits, else one parameter per line
+    /// (indented under a member's four spaces).
+    static func declaration(_ head: String, _ parameters: [String], _ tail: String) -> [String] {
+        let line = "\(head)(\(parameters.joined(separator: ", ")))\(tail)"
+        if line.count <= lineLength { return [line] }
+        return ["\(head)("] + parameters.enumerated().map { index, parameter in "        \(parameter)" + (index == parameters.count - 1 ? "" : ",") } + ["    )\(tail)"]
+    }
+
     /// `text` on one line (a default value in a doc comment): line breaks become spaces.
     static func oneLine(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })
