@@ -33,7 +33,7 @@ package final class DynamoImporter: @unchecked Sendable {
     let policy: DanglingPolicy
     let mapping: [String: String]
     let batchSize: Int
-    let progress: @Sendable (String) -> Void
+    let progress: @Sendable (_ line: String, _ done: Bool) -> Void
     var report = ImportReport()
     private var rows: [String: ModelRows] = [:]
     private var statements: [String: RowStatements] = [:]
@@ -41,10 +41,11 @@ package final class DynamoImporter: @unchecked Sendable {
     private var handOff: ((PendingWrite) -> Void)?
 
     /// An importer of `schema`'s models (tables in `databaseSchema`); `mapping` maps a model to a table name or
-    /// a source's path, beside the AppSync naming; `progress` gets a line per model and batch.
+    /// a source's path, beside the AppSync naming; `progress` gets a line per model every two seconds while it
+    /// loads (`done` false) and one when it is done.
     package init(
         schema: Schema, databaseSchema: String? = nil, policy: DanglingPolicy = .fail, mapping: [String: String] = [:], batchSize: Int = 1000,
-        progress: @escaping @Sendable (String) -> Void = { _ in }
+        progress: @escaping @Sendable (_ line: String, _ done: Bool) -> Void = { _, _ in }
     ) {
         self.schema = schema
         self.databaseSchema = databaseSchema
@@ -106,7 +107,7 @@ package final class DynamoImporter: @unchecked Sendable {
                         for item in try self.items(of: line, in: file, kind: source.kind) { try add(item, to: &batch, on: connection) }
                         if Date().timeIntervalSince(reported) >= 2 {
                             reported = Date()
-                            progress(Self.progressLine(model.name, read: report[model: model.name].read, of: source.itemCount, since: started))
+                            progress(Self.progressLine(model.name, read: report[model: model.name].read, of: source.itemCount, since: started), false)
                         }
                     }
                 }
@@ -136,7 +137,7 @@ package final class DynamoImporter: @unchecked Sendable {
         report[model: model.name].deleted += written.deleted
         let counts = report[model: model.name]
         let seconds = max(0.001, Date().timeIntervalSince(started))
-        progress("\(model.name): \(counts.read) read, \(counts.written) written, \(counts.refused) refused (\(Int(Double(counts.read) / seconds)) rows/s)")
+        progress("\(model.name): \(counts.read) read, \(counts.written) written, \(counts.refused) refused (\(Int(Double(counts.read) / seconds)) rows/s)", true)
     }
 
     /// `Post: 120,000 of 1,000,000 read (30,000 rows/s, 29 s left)`.
@@ -255,7 +256,7 @@ package final class DynamoImporter: @unchecked Sendable {
         }
         try flush(&batch, on: connection)
         let counts = report[model: model.name]
-        progress("\(model.name): incremental export applied, \(counts.written) written, \(counts.deleted) deleted")
+        progress("\(model.name): incremental export applied, \(counts.written) written, \(counts.deleted) deleted", true)
     }
 
     /// Rows waiting to be written for one model: upserts or deletes, never both, each key once.

@@ -55,7 +55,12 @@ struct Import: AsyncParsableCommand {
                 defer { client.shutdown(); cluster?.stop() }
                 let terminal = isatty(2) != 0
                 let importer = DynamoImporter(
-                    schema: schema, policy: policy, mapping: mapping, progress: { line in FileHandle.standardError.write(Data(((terminal ? "\r" : "") + line + "\n").utf8)) })
+                    schema: schema, policy: policy, mapping: mapping,
+                    progress: { line, done in
+                        // On a terminal the running line rewrites itself; elsewhere every line stays.
+                        let text = terminal ? "\r\u{1B}[K" + line + (done ? "\n" : "") : line + "\n"
+                        FileHandle.standardError.write(Data(text.utf8))
+                    })
                 let outcome = await Self.run(importer, sources: sources, client: client, dryRun: dryRun)
                 var summary = outcome.report
                 summary.rolledBack = outcome.stop != nil || dryRun
