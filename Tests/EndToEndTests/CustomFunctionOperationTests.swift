@@ -18,7 +18,10 @@ struct CustomFunctionOperationTests {
             let lines = event["arguments"]?["cart"] ?? .list([])
             return .json(JSONText.encode(.object([("order", .string("o-1")), ("total", .float(12.5)), ("lines", lines)])))
         case "charge": return .json(JSONText.encode(event["prev"]?["result"] ?? .null))
-        case "notify": return .after(.milliseconds(300), .json("{}"))
+        case "notify":
+            // Holds its answer until the test lets it go: a caller that waited for it would still be waiting.
+            await notifyRelease.wait(for: event["arguments"]?["message"]?.stringValue ?? "")
+            return .json("{}")
         default: return .status(404, "no such function")
         }
     }
@@ -123,16 +126,34 @@ struct CustomFunctionOperationTests {
         #expect(await functions.calls.events("charge").isEmpty)
     }
 
-    @Test("an async function: answered at once with EventInvocationResponse, the event delivered after")
+    /// Lets the `notify` function answer.
+    static let notifyRelease = Release()
+
+    /// A latch the function server's script waits on (at most 20 s, so a failing test cannot hang the run).
+    actor Release {
+        private(set) var isOpen = false
+        /// The messages whose function call has answered.
+        private(set) var answered: Set<String> = []
+        func open() { isOpen = true }
+        func wait(for message: String) async {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !isOpen, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+            answered.insert(message)
+        }
+    }
+
+    @Test("an async function: answered with EventInvocationResponse while the function is still running, the event delivered")
     func asyncFunction() async throws {
         let (server, functions) = try await Self.start()
         defer { server.stop(); functions.stop() }
-        let started = ContinuousClock.now
-        let answer = try await server.graphQLText(#"mutation { notify(message: "hello") { success } }"#)
+        let answer = try await server.graphQLText(#"mutation { notify(message: "async-check") { success } }"#)
         #expect(answer == #"{"data":{"notify":{"success":true}}}"#)
-        #expect(ContinuousClock.now - started < .milliseconds(300))
-        try await Task.sleep(for: .milliseconds(600))
-        #expect(await functions.calls.events("notify").first?["arguments"] == .object([("message", .string("hello"))]))
+        // The function has not answered yet: the mutation did not wait for it.
+        #expect(await Self.notifyRelease.answered.contains("async-check") == false)
+        await Self.notifyRelease.open()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await functions.calls.events("notify").isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await functions.calls.events("notify").first?["arguments"] == .object([("message", .string("async-check"))]))
     }
 
     @Test("who may call: a group rule refuses an API-key caller before any function runs")
