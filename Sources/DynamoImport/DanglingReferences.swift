@@ -2,15 +2,16 @@ import JSON
 import ModelIR
 import Postgres
 import SQLSyntax
-import Storage
 
-/// References AppSync never checked: after the rows are in (with the foreign keys deferred), each foreign key's
-/// rows whose reference names no record are counted, with a few of their keys, and handled by the policy:
-/// `fail` stops the import before anything is kept, `null` clears the reference (not for a required one),
-/// `skip` leaves the referring rows out (which may leave their own children dangling: checked again until none).
+/// References AppSync never checked: after the rows are in (with the foreign keys taken off), the rows of each
+/// foreign key the import took off whose reference names no record are counted, with a few of their keys, and
+/// handled by the policy: `fail` stops the import before anything is kept, `null` clears the reference (not for a
+/// required one), `skip` leaves the referring rows out (which may leave their own children dangling: checked again
+/// until none). The keys checked are exactly those the import will put back (`ImportGuards`), read from the
+/// database's catalog, so what is checked here is what PostgreSQL checks when they return.
 struct DanglingReferences {
     let schema: Schema
-    let databaseSchema: String?
+    let guards: ImportGuards
     let policy: DynamoImporter.DanglingPolicy
 
     /// One foreign key, as SQL pieces.
@@ -23,28 +24,22 @@ struct DanglingReferences {
         let required: Bool
     }
 
-    /// Every foreign key among the models' tables.
+    /// Every foreign key between two of the models' tables.
     var references: [Reference] {
-        let storage = StorageMapping.storage(for: schema)
-        var found: [Reference] = []
-        for model in schema.models {
-            guard let table = storage.table(named: model.tableName) else { continue }
-            for key in table.foreignKeys {
-                guard let parent = schema.models.first(where: { $0.tableName == key.referencedTable }) else { continue }
-                let childTable = SQLRenderer.tableName(TableName(schema: databaseSchema, model.tableName))
-                let parentTable = SQLRenderer.tableName(TableName(schema: databaseSchema, parent.tableName))
-                let present = key.columns.map { "\"c\".\(Quoting.identifier($0)) IS NOT NULL" }
-                let matches = zip(key.columns, key.referencedColumns).map { "\"p\".\(Quoting.identifier($1)) = \"c\".\(Quoting.identifier($0))" }
-                let condition = (present + ["NOT EXISTS (SELECT 1 FROM \(parentTable) AS \"p\" WHERE \(matches.joined(separator: " AND ")))"]).joined(separator: " AND ")
-                let fields = key.columns.map { column in model.storedFields.first { $0.columnName == column } }
-                let names = fields.enumerated().map { $1?.name ?? key.columns[$0] }
-                found.append(
-                    Reference(
-                        label: "\(model.name).\(names.joined(separator: ",")) → \(parent.name)", child: model, childTable: childTable, condition: condition,
-                        columns: key.columns, required: fields.contains { $0?.type.isRequired == true }))
-            }
+        guards.constraints.compactMap { key in
+            guard key.schema == guards.schemaName, key.parentSchema == guards.schemaName,
+                let model = schema.models.first(where: { $0.tableName == key.table }),
+                let parent = schema.models.first(where: { $0.tableName == key.parentTable })
+            else { return nil }
+            let present = key.columns.map { "\"c\".\(Quoting.identifier($0)) IS NOT NULL" }
+            let matches = zip(key.columns, key.parentColumns).map { "\"p\".\(Quoting.identifier($1)) = \"c\".\(Quoting.identifier($0))" }
+            let condition = (present + ["NOT EXISTS (SELECT 1 FROM \(key.qualifiedParent) AS \"p\" WHERE \(matches.joined(separator: " AND ")))"]).joined(separator: " AND ")
+            let fields = key.columns.map { column in model.storedFields.first { $0.columnName == column } }
+            let names = fields.enumerated().map { $1?.name ?? key.columns[$0] }
+            return Reference(
+                label: "\(model.name).\(names.joined(separator: ",")) → \(parent.name)", child: model, childTable: key.qualifiedTable, condition: condition,
+                columns: key.columns, required: fields.contains { $0?.type.isRequired == true })
         }
-        return found
     }
 
     /// Finds and handles the dangling references; throws `DynamoImporter.Stop` when the policy or a required
@@ -60,7 +55,7 @@ struct DanglingReferences {
                         + "row_number() OVER () AS \"n\" FROM \(reference.childTable) AS \"c\" WHERE \(reference.condition)) AS \"d\"")
                 guard let count = counted.rows.first?[0].flatMap({ Int($0) }), count > 0 else { continue }
                 found = true
-                let examples = (counted.rows.first?[1]).flatMap { text in try? JSONDecoderFree.strings(text) } ?? []
+                let examples = (counted.rows.first?[1]).flatMap { text in try? JSONStrings.parse(text) } ?? []
                 var entry = ImportReport.Dangling(relationship: reference.label, count: count, examples: examples, action: "")
                 switch policy {
                 case .fail:
@@ -88,13 +83,5 @@ struct DanglingReferences {
             if !found || policy == .null { return }
             _ = round
         }
-    }
-}
-
-/// The strings of a JSON array text.
-enum JSONDecoderFree {
-    static func strings(_ text: String) throws -> [String] {
-        guard case .list(let items) = try JSONReader.parse(Array(text.utf8)) else { return [] }
-        return items.compactMap { if case .string(let value) = $0 { value } else { nil } }
     }
 }

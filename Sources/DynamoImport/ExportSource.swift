@@ -63,7 +63,7 @@ package struct ExportSource: Sendable {
     /// The export a `manifest-summary.json` describes.
     static func export(summary url: URL) throws -> ExportSource {
         let folder = url.deletingLastPathComponent()
-        guard let data = FileManager.default.contents(atPath: url.path), case .object = try? JSONReader.parse(Array(data)), let summary = try? JSONReader.parse(Array(data)) else {
+        guard let data = FileManager.default.contents(atPath: url.path), let summary = try? JSONReader.parse(Array(data)), case .object = summary else {
             throw ExportLines.Failure(description: "\(url.path) is not a manifest summary (JSON)")
         }
         guard case .string(let arn)? = summary["tableArn"], let table = arn.split(separator: "/").last.map(String.init) else {

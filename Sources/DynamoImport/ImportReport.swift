@@ -1,5 +1,4 @@
 import Foundation
-package import JSON
 
 /// What an import did, per model and per relationship: printed as a table, written as JSON with `--report`.
 package struct ImportReport: Sendable {
@@ -81,37 +80,5 @@ package struct ImportReport: Sendable {
         if !unmatchedTables.isEmpty { lines.append("tables no model maps to (use --model Model=TABLE): " + unmatchedTables.joined(separator: ", ")) }
         lines.append(String(format: "%.1f s%@", seconds, rolledBack ? ", nothing written" : ""))
         return lines.joined(separator: "\n")
-    }
-
-    /// The report as JSON.
-    package var json: JSONValue {
-        .object([
-            (
-                "models",
-                .object(
-                    models.map { name, counts in
-                        (
-                            name,
-                            .object([
-                                ("read", .int(counts.read)), ("written", .int(counts.written)), ("deleted", .int(counts.deleted)), ("refused", .int(counts.refused)),
-                                ("dropped", .int(counts.dropped)), ("tombstones", .int(counts.tombstones)),
-                                ("refusals", .list(counts.refusals.map { .object([("key", .string($0.key)), ("reason", .string($0.reason))]) })),
-                                ("unknownAttributes", .object(counts.unknownAttributes.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-                            ])
-                        )
-                    })
-            ),
-            (
-                "dangling",
-                .list(
-                    dangling.map {
-                        .object([
-                            ("relationship", .string($0.relationship)), ("count", .int($0.count)), ("examples", .list($0.examples.map(JSONValue.string))),
-                            ("action", .string($0.action)),
-                        ])
-                    })
-            ),
-            ("unmatchedTables", .list(unmatchedTables.map(JSONValue.string))), ("seconds", .float(seconds)), ("rolledBack", .boolean(rolledBack)),
-        ])
     }
 }

@@ -8,6 +8,9 @@ struct PendingWrite: Sendable {
     let upserts: String?
     /// The deleted keys (`$1` of the delete), if any.
     let deletes: String?
+    /// In a batched import's load: the next item to read after these rows, and the report as of then.
+    var position: ImportCheckpoint.Position? = nil
+    var report: ImportReport? = nil
 }
 
 /// Batches handed from the thread that reads and converts to the one that writes: at most `capacity` wait; the

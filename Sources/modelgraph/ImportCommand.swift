@@ -16,7 +16,8 @@ struct Import: AsyncParsableCommand {
             abstract: "Load DynamoDB exports (point-in-time exports in DynamoDB JSON, full and incremental, or scan pages) into the models' tables.",
             discussion: """
                 Tables are matched to models by AppSync's naming (<Model>-<apiId>-<env>) or --model. Everything runs in one \
-                transaction: rows are upserted by key (an incremental export after the full one brings the tables up to date), \
+                transaction (with --batch N, in transactions of about N rows, resumable: run the same command again after a \
+                crash and it goes on after the last committed batch): rows are upserted by key (an incremental export after the full one brings the tables up to date), \
                 every value goes through the API's checks (an item with a value that cannot be stored exactly is left out and \
                 reported), and references to records that do not exist are handled by --on-dangling. The tables must exist \
                 (serve once, or `modelgraph migrate apply`). Subscribers get no events for imported rows.
@@ -28,11 +29,21 @@ struct Import: AsyncParsableCommand {
         var models: [String] = []
         @Option(name: .customLong("on-dangling"), help: "References to records that do not exist: fail (write nothing; the default), null, or skip the rows.")
         var onDangling: String = "fail"
-        @Flag(name: .customLong("dry-run"), help: "Do everything, print the report, and write nothing.") var dryRun = false
+        @Option(
+            name: .customLong("batch"),
+            help: ArgumentHelp(
+                "Commit every N rows instead of once at the end, for tables too large for one transaction. The foreign keys stay off until the import finishes; run the same command again to resume after a crash.",
+                valueName: "N"))
+        var batch: Int?
+        @Flag(name: .customLong("restart"), help: "With --batch: start again from the first item, even if an earlier batched import is unfinished (finishing what it took off).")
+        var restart = false
+        @Flag(name: .customLong("dry-run"), help: "Do everything, print the report, and write nothing (in one transaction, even with --batch).") var dryRun = false
         @Option(name: .customLong("report"), help: "Also write the report as JSON to this file.") var report: String?
 
         func run() async throws {
             try await reportingUserErrors {
+                if let batch, batch < 1 { throw UserError("--batch takes a number of rows of at least 1, not \(batch).") }
+                if restart, batch == nil { throw UserError("--restart goes with --batch.") }
                 guard let policy = DynamoImporter.DanglingPolicy(rawValue: onDangling) else {
                     throw UserError("--on-dangling takes fail, null or skip, not '\(onDangling)'.")
                 }
@@ -61,9 +72,10 @@ struct Import: AsyncParsableCommand {
                         let text = terminal ? "\r\u{1B}[K" + line + (done ? "\n" : "") : line + "\n"
                         FileHandle.standardError.write(Data(text.utf8))
                     })
-                let outcome = await Self.run(importer, sources: sources, client: client, dryRun: dryRun)
+                let batching = dryRun ? nil : batch.map { (rows: $0, restart: restart) }
+                let outcome = await Self.run(importer, sources: sources, client: client, dryRun: dryRun, batching: batching)
                 var summary = outcome.report
-                summary.rolledBack = outcome.stop != nil || dryRun
+                summary.rolledBack = (outcome.stop != nil && batching == nil) || dryRun
                 print(summary.table)
                 if let report { try Data(JSONText.encode(summary.json).utf8).write(to: URL(fileURLWithPath: report)) }
                 if let stop = outcome.stop { throw UserError(stop) }
@@ -74,10 +86,19 @@ struct Import: AsyncParsableCommand {
             }
         }
 
-        /// Runs the import in one transaction (rolled back for a dry run or a stop); its report and why it stopped.
-        static func run(_ importer: DynamoImporter, sources: [ExportSource], client: PostgresClient, dryRun: Bool) async -> (report: ImportReport, stop: String?) {
+        /// Runs the import in one transaction (rolled back for a dry run or a stop), or batched; its report and why
+        /// it stopped.
+        static func run(
+            _ importer: DynamoImporter, sources: [ExportSource], client: PostgresClient, dryRun: Bool, batching: (rows: Int, restart: Bool)?
+        ) async -> (report: ImportReport, stop: String?) {
             struct DryRun: Error { let report: ImportReport }
             do {
+                if let batching {
+                    let report = try await client.withConnection { connection in
+                        try importer.runBatched(sources, batchRows: batching.rows, restart: batching.restart, on: connection)
+                    }
+                    return (report, nil)
+                }
                 let report = try await client.withTransaction { connection in
                     let report = try importer.run(sources, on: connection)
                     if dryRun { throw DryRun(report: report) }
