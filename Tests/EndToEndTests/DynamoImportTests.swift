@@ -19,26 +19,32 @@ struct DynamoImportTests {
     ]
     static let fullBlogs = [#"{"Item": {"__typename": {"S": "Blog"}, "id": {"S": "b1"}, "name": {"S": "Travel"}, "createdAt": \#(Self.created), "updatedAt": \#(Self.created)}}"#]
 
-    /// Writes an export of `table` with `lines` under `folder` (its own `AWSDynamoDB/<id>/` folder).
-    static func writeExport(_ folder: URL, table: String, lines: [String], incremental: Bool = false, id: String) throws {
+    /// Writes an export of `table` with `lines` under `folder` (its own `AWSDynamoDB/<id>/` folder), in `parts`
+    /// data files.
+    static func writeExport(_ folder: URL, table: String, lines: [String], incremental: Bool = false, id: String, parts: Int = 1) throws {
         let export = folder.appendingPathComponent("AWSDynamoDB/\(id)")
         try FileManager.default.createDirectory(at: export.appendingPathComponent("data"), withIntermediateDirectories: true)
-        let plain = export.appendingPathComponent("data/\(id)-part.json")
-        try (lines.joined(separator: "\n") + "\n").write(to: plain, atomically: true, encoding: .utf8)
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gzip.arguments = ["gzip", "-f", plain.path]
-        try gzip.run()
-        gzip.waitUntilExit()
-        try #require(gzip.terminationStatus == 0)
+        let size = max(1, (lines.count + parts - 1) / parts)
+        var manifest = ""
+        for part in 0..<parts {
+            let slice = lines[min(lines.count, part * size)..<min(lines.count, (part + 1) * size)]
+            let plain = export.appendingPathComponent("data/\(id)-part\(part).json")
+            try (slice.joined(separator: "\n") + "\n").write(to: plain, atomically: true, encoding: .utf8)
+            let gzip = Process()
+            gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            gzip.arguments = ["gzip", "-f", plain.path]
+            try gzip.run()
+            gzip.waitUntilExit()
+            try #require(gzip.terminationStatus == 0)
+            manifest += #"{"itemCount":\#(slice.count),"md5Checksum":"x","etag":"y","dataFileS3Key":"AWSDynamoDB/\#(id)/data/\#(id)-part\#(part).json.gz"}"# + "\n"
+        }
         let summary = """
             {"version":"2023-08-01","exportArn":"arn:aws:dynamodb:us-east-1:123456789012:table/\(table)/export/\(id)","tableArn":"arn:aws:dynamodb:us-east-1:123456789012:table/\(table)",\
             "exportTime":"2026-06-0\(incremental ? 2 : 1)T00:00:00.000Z","exportToTime":"2026-06-0\(incremental ? 2 : 1)T00:00:00.000Z","outputFormat":"DYNAMODB_JSON",\
             "exportType":"\(incremental ? "INCREMENTAL_EXPORT" : "FULL_EXPORT")","itemCount":\(lines.count),"manifestFilesS3Key":"AWSDynamoDB/\(id)/manifest-files.json"}
             """
         try summary.write(to: export.appendingPathComponent("manifest-summary.json"), atomically: true, encoding: .utf8)
-        let manifest = #"{"itemCount":\#(lines.count),"md5Checksum":"x","etag":"y","dataFileS3Key":"AWSDynamoDB/\#(id)/data/\#(id)-part.json.gz"}"#
-        try (manifest + "\n").write(to: export.appendingPathComponent("manifest-files.json"), atomically: true, encoding: .utf8)
+        try manifest.write(to: export.appendingPathComponent("manifest-files.json"), atomically: true, encoding: .utf8)
     }
 
     static func importing(_ folder: URL, database: String, _ extra: [String] = []) async throws -> (Int32, String, String) {
