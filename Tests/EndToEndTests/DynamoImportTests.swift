@@ -133,7 +133,7 @@ struct DynamoImportTests {
         #expect(value(report, "models", "Post", "refused") as? Int == 3 && value(report, "models", "Post", "written") as? Int == 1, "\(report ?? [:])")
     }
 
-    @Test("composite keys, an owner field kept as sub::username, a cycle of self references, a many-to-many join whose rows dangle (skipped)")
+    @Test("composite keys, an owner field kept as sub::username, a cycle of self references, a one-to-one reference, @refersTo names, a many-to-many join whose rows dangle (skipped)")
     func keysOwnersCyclesAndJoins() async throws {
         let database = try await TestDatabase.makeDatabase()
         let server = try await LiveServer.start(schema: "dynamodb-import-keys", conninfo: database)
@@ -144,7 +144,7 @@ struct DynamoImportTests {
         try Self.writeExport(
             folder, table: "Person-abc123-dev",
             lines: [
-                #"{"Item": {"id": {"S": "ann"}, "name": {"S": "Ann"}, "mentorId": {"S": "bob"}, "owner": {"S": "sub-1::ann"}, \#(stamps)}}"#,
+                #"{"Item": {"id": {"S": "ann"}, "name": {"S": "Ann"}, "mentorId": {"S": "bob"}, "owner": {"S": "sub-1::ann"}, "personProfileId": {"S": "pr1"}, \#(stamps)}}"#,
                 #"{"Item": {"id": {"S": "bob"}, "name": {"S": "Bob"}, "mentorId": {"S": "ann"}, "owner": {"S": "sub-2::bob"}, \#(stamps)}}"#,
             ], id: "01-people")
         try Self.writeExport(
@@ -154,6 +154,8 @@ struct DynamoImportTests {
                 #"{"Item": {"sensor": {"S": "s1"}, "at": {"S": "2026-01-01T00:01:00.000Z"}, "value": {"N": "-3"}, \#(stamps)}}"#,
             ], id: "02-readings")
         try Self.writeExport(folder, table: "Song-abc123-dev", lines: [#"{"Item": {"id": {"S": "song1"}, "title": {"S": "Blue"}, \#(stamps)}}"#], id: "03-songs")
+        try Self.writeExport(
+            folder, table: "Profile-abc123-dev", lines: [#"{"Item": {"id": {"S": "pr1"}, "bio": {"S": "Likes maps"}, \#(stamps)}}"#], id: "06-profiles")
         try Self.writeExport(folder, table: "Playlist-abc123-dev", lines: [#"{"Item": {"id": {"S": "list1"}, "name": {"S": "Mix"}, \#(stamps)}}"#], id: "04-lists")
         try Self.writeExport(
             folder, table: "SongPlaylist-abc123-dev",
@@ -170,6 +172,10 @@ struct DynamoImportTests {
         #expect(output.contains("SongPlaylist.songId → Song | 1 | j2 | 1 row(s) left out"), "\(output)")
         let people = try await server.client.query(#"SELECT id, "mentorId", owner FROM "Person" ORDER BY id"#)
         #expect(people.rows == [["ann", "bob", "sub-1::ann"], ["bob", "ann", "sub-2::bob"]])
+        let profile = try await server.graphQL(#"{ getPerson(id: "ann") { profile { bio } } }"#)
+        #expect(RealtimeGraphQLWSTests.json(profile) == #"{"data":{"getPerson":{"profile":{"bio":"Likes maps"}}}}"#)
+        let stored = try await server.client.query(#"SELECT id, biography FROM "profiles""#)
+        #expect(stored.rows == [["pr1", "Likes maps"]])
         let readings = try await server.graphQL(#"{ listReadings(sensor: "s1") { items { at value } } }"#)
         #expect(
             RealtimeGraphQLWSTests.json(readings)

@@ -7,12 +7,23 @@ CREATE TABLE "Person" (
   "createdAt" timestamptz NOT NULL DEFAULT now(),
   "updatedAt" timestamptz NOT NULL DEFAULT now(),
   "owner" text COLLATE "C",
+  "personProfileId" text COLLATE "C",
   PRIMARY KEY ("id")
 );
 
 CREATE INDEX "Person_owner" ON "Person" ("owner", "id");
 
+CREATE INDEX "Person_personProfileId" ON "Person" ("personProfileId", "id");
+
 CREATE INDEX "Person_mentorId" ON "Person" ("mentorId", "id");
+
+CREATE TABLE "profiles" (
+  "id" text COLLATE "C" NOT NULL,
+  "biography" text COLLATE "C",
+  "createdAt" timestamptz NOT NULL DEFAULT now(),
+  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY ("id")
+);
 
 CREATE TABLE "Reading" (
   "sensor" text COLLATE "C" NOT NULL,
@@ -51,6 +62,8 @@ CREATE TABLE "SongPlaylist" (
 CREATE INDEX "SongPlaylist_bySong" ON "SongPlaylist" ("songId", "id");
 
 CREATE INDEX "SongPlaylist_byPlaylist" ON "SongPlaylist" ("playlistId", "id");
+
+ALTER TABLE "Person" ADD CONSTRAINT "Person_personProfileId_fkey" FOREIGN KEY ("personProfileId") REFERENCES "profiles" ("id") ON DELETE SET NULL;
 
 ALTER TABLE "Person" ADD CONSTRAINT "Person_mentorId_fkey" FOREIGN KEY ("mentorId") REFERENCES "Person" ("id") ON DELETE SET NULL;
 
