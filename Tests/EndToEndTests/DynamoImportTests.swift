@@ -133,7 +133,9 @@ struct DynamoImportTests {
         #expect(value(report, "models", "Post", "refused") as? Int == 3 && value(report, "models", "Post", "written") as? Int == 1, "\(report ?? [:])")
     }
 
-    @Test("composite keys, an owner field kept as sub::username, a cycle of self references, a one-to-one reference, @refersTo names, a many-to-many join whose rows dangle (skipped)")
+    @Test(
+        "composite keys, an owner field kept as sub::username, a cycle of self references, a one-to-one reference, @refersTo names, a many-to-many join whose rows dangle (skipped)"
+    )
     func keysOwnersCyclesAndJoins() async throws {
         let database = try await TestDatabase.makeDatabase()
         let server = try await LiveServer.start(schema: "dynamodb-import-keys", conninfo: database)
