@@ -6,9 +6,15 @@ struct InputWriter {
     let input: InputType
     let schema: Schema
 
-    /// True when `field` is held indirectly (it leads back to this type).
-    private func isIndirect(_ field: CustomArgument) -> Bool {
-        Indirection(schema.inputTypes.map { ($0.name, $0.fields.map(\.type)) }).isIndirect(field.type, in: input.name)
+    /// The struct's members, one per field.
+    private var members: StructMembers {
+        let indirection = Indirection(schema.inputTypes.map { ($0.name, $0.fields.map(\.type)) })
+        return StructMembers(
+            members: input.fields.map { field in
+                .init(
+                    name: field.name, swiftType: Self.swiftType(field), optional: Self.isOptional(field),
+                    indirect: indirection.isIndirect(field.type, in: input.name), summary: Self.summary(of: field))
+            })
     }
 
     /// The file's source.
@@ -18,32 +24,14 @@ struct InputWriter {
         var lines = [
             "public import ModelGraphClient", "", "/// The `\(name)` input type, an argument of the schema's custom operations.", "public struct \(name): \(conformance) {",
         ]
-        for field in input.fields {
-            lines.append("    /// \(Self.summary(of: field))")
-            if isIndirect(field) {
-                lines += Indirection.propertyLines(name: field.name, property: SwiftNames.identifier(field.name), swiftType: Self.swiftType(field))
-            } else {
-                lines.append("    public var \(SwiftNames.identifier(field.name)): \(Self.swiftType(field))")
-            }
-        }
+        let members = self.members
+        lines += members.declarations
         lines += ["", "    /// Creates a value."]
         let parameters = input.fields.map { field in "\(SwiftNames.identifier(field.name)): \(Self.swiftType(field))" + (Self.isOptional(field) ? " = nil" : "") }
         lines += SwiftNames.declaration("    public init", parameters, " {")
-        lines += input.fields.map { field in
-            let parameter = SwiftNames.identifier(field.name)
-            guard isIndirect(field) else { return "        self.\(parameter) = \(parameter)" }
-            return "        self._\(field.name) = \(Indirection.wrap(parameter, optional: Self.isOptional(field)))"
-        }
+        lines += members.assignments
         lines += ["    }", ""]
-        lines.append("    /// Reads a value (as a function's event or a response holds one).")
-        lines.append("    public init(graphQLValue value: GraphQLValue, context: DecodingContext) throws(ModelGraphError) {")
-        lines.append("        let values = try ObjectValues(value, typeName: \(SwiftNames.literal(name)), context: context)")
-        lines += input.fields.map { field in
-            guard isIndirect(field) else { return "        \(SwiftNames.identifier(field.name)) = try values.value(\(SwiftNames.literal(field.name)))" }
-            let read = "try values.value(\(SwiftNames.literal(field.name)), as: \(Self.swiftType(field)).self)"
-            return "        _\(field.name) = \(Indirection.wrap(read, optional: Self.isOptional(field)))"
-        }
-        lines += ["    }", ""]
+        lines += members.decodingInitializer(typeName: name, summary: "Reads a value (as a function's event or a response holds one).")
         lines += encodingLines
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
