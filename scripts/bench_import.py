@@ -70,7 +70,8 @@ def measure(server, binary, folder, schema, psql, args, run):
         run(delete)
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         started = time.monotonic()
-        result = subprocess.run([binary, "import", "dynamodb", "--schema", schema, "--database-url", conninfo, "--from", os.path.join(folder, "export")],
+        batch = ["--batch", str(args.import_batch)] if args.import_batch else []
+        result = subprocess.run([binary, "import", "dynamodb", "--schema", schema, "--database-url", conninfo, "--from", os.path.join(folder, "export"), *batch],
                                 capture_output=True, text=True)
         imports.append(time.monotonic() - started)
         if result.returncode != 0:
@@ -82,6 +83,8 @@ def measure(server, binary, folder, schema, psql, args, run):
         print(f"  import: {imports[-1]:.1f} s, the import process's CPU so far {usage.ru_utime + usage.ru_stime:.1f} s (children)", flush=True)
         run(delete)
     copy_rate, import_rate = rows / statistics.median(copies), rows / statistics.median(imports)
+    if args.import_batch:
+        print(f"(the import committed every {args.import_batch:,} rows, with its checkpoint)")
     print("\n| rows | COPY rows/s | import rows/s | ratio (target >= 0.5) | import peak RSS MB |\n|---|---|---|---|---|")
     print(f"| {rows:,} | {copy_rate:,.0f} | {import_rate:,.0f} | {import_rate / copy_rate:.2f} | {max(memories):.0f} |")
     print(f"runs (COPY s, import s): {[(round(c, 1), round(i, 1)) for c, i in zip(copies, imports)]}")
