@@ -10,9 +10,10 @@ package import Logging
 import NIOCore
 package import Postgres
 import Realtime
-import ServiceLifecycle
+package import ServiceLifecycle
 package import Store
 import Studio
+import Telemetry
 import UnixSignals
 
 /// Everything the HTTP server needs, read once at start.
@@ -99,6 +100,8 @@ package func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let router = Router(context: ModelGraphRequestContext.self)
+    // First, so the request's span covers every other middleware; absent while tracing is off.
+    if Telemetry.isEnabled { router.add(middleware: TracingRequestMiddleware()) }
     router.add(middleware: RequestIDMiddleware())
     if !configuration.corsOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.corsOrigins)))
@@ -193,6 +196,8 @@ package enum Readiness {
 }
 
 /// Builds the application and runs it until SIGINT or SIGTERM, then returns after a graceful shutdown.
+/// `companions` run beside it in the same group, start first and stop last (the trace exporter, which flushes
+/// its last spans as it stops).
 package func runServer(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
@@ -202,15 +207,18 @@ package func runServer(
     logger: Logger,
     readiness: (@Sendable () async -> String?)? = nil,
     realtime: RealtimeDelivery? = nil,
+    companions: [any Service] = [],
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws {
     let app = try buildApplication(
         configuration: configuration, executor: executor, client: client, keys: keys, authenticator: authenticator, logger: logger, readiness: readiness,
         realtime: realtime?.endpoint,
         onServerRunning: onServerRunning)
-    guard let realtime else { return try await app.runService() }
-    // Services stop in reverse order: real-time connections get their restart code before HTTP stops.
-    let group = ServiceGroup(
-        configuration: .init(services: [.init(service: app), .init(service: realtime.service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    guard realtime != nil || !companions.isEmpty else { return try await app.runService() }
+    // Services stop in reverse order: real-time connections get their restart code before HTTP stops, and the
+    // companions (the trace exporter) stop last, after the spans of the last requests were recorded.
+    var services = companions.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) } + [.init(service: app)]
+    if let realtime { services.append(.init(service: realtime.service)) }
+    let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
 }
