@@ -3,6 +3,7 @@ package import Execution
 package import JSON
 import NIOCore
 import NIOHTTP1
+import Tracing
 
 /// Calls custom operations' functions over HTTP: the event is POSTed as JSON to the URL the operator mapped
 /// the function's name to (`serve --function NAME=URL`), and the JSON answer is the function's. An AWS Lambda
