@@ -193,7 +193,8 @@ let package = Package(
         .target(
             name: "Realtime",
             dependencies: [
-                "Authentication", "JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log"), "Telemetry", .product(name: "Tracing", package: "swift-distributed-tracing"),
+                "Authentication", "JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log"), "Telemetry",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -201,7 +202,8 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime", "Studio", "Telemetry", .product(name: "Tracing", package: "swift-distributed-tracing"),
+                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime", "Studio", "Telemetry",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // Already in the graph through HummingbirdTLS: reading the PEM files `serve --tls-cert/--tls-key` names.

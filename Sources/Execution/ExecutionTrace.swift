@@ -14,7 +14,7 @@ enum ExecutionTrace {
     /// Ends the planning span with what planning found: the operation's type and whether its plan was cached.
     static func endPlanning(_ span: any Span, _ operation: PlannedOperation) {
         span.updateAttributes { attributes in
-            attributes["graphql.operation.type"] = operation.operationType
+            attributes["graphql.operation.type"] = operation.operationType.lowercased()
             attributes["modelgraph.plan.cache"] = operation.fromCache ? "hit" : "miss"
         }
         span.end()

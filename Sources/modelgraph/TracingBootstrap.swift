@@ -3,9 +3,9 @@ import ServiceLifecycle
 import Synchronization
 
 #if OpenTelemetry
-import OTel
-import Telemetry
-import Tracing
+    import OTel
+    import Telemetry
+    import Tracing
 #endif
 
 /// Starts trace export for `serve`: once per process, before the server is built. In a build without the
@@ -18,25 +18,29 @@ enum TracingBootstrap {
     /// the batches, and the last ones as it stops).
     static func start(_ settings: TracingSettings, logger: Logger) throws -> any Service {
         #if OpenTelemetry
-        guard started.withLock({ done in defer { done = true }; return !done }) else {
-            throw UserError("Trace export was already started in this process.")
-        }
-        var configuration = OTel.Configuration.default
-        configuration.serviceName = settings.serviceName
-        configuration.logs.enabled = false
-        configuration.metrics.enabled = false
-        configuration.diagnosticLogger = .custom(logger)
-        configuration.diagnosticLogLevel = .warning
-        let service = try OTel.bootstrap(configuration: configuration, environment: settings.environment)
-        Telemetry.enable(tracer: InstrumentationSystem.tracer)
-        logger.info(
-            "exporting traces to \(settings.endpoint) as \(settings.serviceName) (sampler \(settings.sampler)\(settings.ratio.map { " \($0)" } ?? ""))")
-        return service
+            guard
+                started.withLock({ done in
+                    defer { done = true }; return !done
+                })
+            else {
+                throw UserError("Trace export was already started in this process.")
+            }
+            var configuration = OTel.Configuration.default
+            configuration.serviceName = settings.serviceName
+            configuration.logs.enabled = false
+            configuration.metrics.enabled = false
+            configuration.diagnosticLogger = .custom(logger)
+            configuration.diagnosticLogLevel = .warning
+            let service = try OTel.bootstrap(configuration: configuration, environment: settings.environment)
+            Telemetry.enable(tracer: InstrumentationSystem.tracer)
+            logger.info(
+                "exporting traces to \(settings.endpoint) as \(settings.serviceName) (sampler \(settings.sampler)\(settings.ratio.map { " \($0)" } ?? ""))")
+            return service
         #else
-        _ = started
-        throw UserError(
-            "Trace export (\(settings.endpoint)) needs a modelgraph built with the OpenTelemetry trait: `swift build --traits OpenTelemetry` (or `swift run --traits OpenTelemetry modelgraph serve …`); unset OTEL_EXPORTER_OTLP_ENDPOINT or drop --otlp-endpoint to serve without traces."
-        )
+            _ = started
+            throw UserError(
+                "Trace export (\(settings.endpoint)) needs a modelgraph built with the OpenTelemetry trait: `swift build --traits OpenTelemetry` (or `swift run --traits OpenTelemetry modelgraph serve …`); unset OTEL_EXPORTER_OTLP_ENDPOINT or drop --otlp-endpoint to serve without traces."
+            )
         #endif
     }
 }

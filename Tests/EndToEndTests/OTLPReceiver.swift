@@ -26,11 +26,12 @@ final class OTLPReceiver: @unchecked Sendable {
         ]
         process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: { () -> URL in
-            let log = folder.appendingPathComponent("receiver.log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            return log
-        }())
+        process.standardError = try FileHandle(
+            forWritingTo: { () -> URL in
+                let log = folder.appendingPathComponent("receiver.log")
+                _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+                return log
+            }())
         try process.run()
         for _ in 0..<300 {
             if let text = try? String(contentsOf: portFile, encoding: .utf8), let port = Int(text) {

@@ -43,11 +43,12 @@
             let conditional = try await Self.post(
                 port: port, key: key, query: #"mutation Missing { updateTeam(input: {id: "\#(Self.secret)", mantra: "\#(Self.secret)"}) { id } }"#)
             #expect(conditional.text.contains("ConditionalCheckFailed"), "\(conditional.text)")
-            // A subscription, and writes until its events arrived.
+            // A subscription whose selection needs a delivery statement (a relationship the row image does not
+            // hold), and writes until its events arrived.
             _ = try await PythonClient.run(
                 "graphqlws_subscribe.py",
                 [
-                    "--websocket", "ws://127.0.0.1:\(port)/graphql", "--subscription", "subscription { onCreateTeam { id mantra } }", "--http",
+                    "--websocket", "ws://127.0.0.1:\(port)/graphql", "--subscription", "subscription { onCreateTeam { id mantra members { items { id } } } }", "--http",
                     "http://127.0.0.1:\(port)/graphql", "--key", key, "--mutation", "mutation Create($input: CreateTeamInput!) { createTeam(input: $input) { id } }",
                     "--round", #"[{"input": {"mantra": "\#(Self.secret) {n}"}}]"#, "--count", "1",
                 ])
@@ -69,9 +70,11 @@
             let statement = try #require(mutationTrace.first { $0.name == "modelgraph.statement" })
             #expect(statement.parentSpanID == request.spanID && statement.string("db.system.name") == "postgresql")
             #expect(statement.string("modelgraph.plan.id")?.isEmpty == false && statement.int("db.response.returned_rows") == 1)
-            let wait = try #require(mutationTrace.first { $0.name == "postgresql.pool_wait" })
-            let execute = try #require(mutationTrace.first { $0.name == "postgresql.execute" })
-            #expect(wait.parentSpanID == statement.spanID && execute.parentSpanID == statement.spanID && execute.kind == 3)
+            #expect(plan.string("graphql.operation.type") == "mutation")
+            // The statement's own pool wait and run (the API key's check before it has a pair of its own).
+            let wait = try #require(mutationTrace.first { $0.name == "postgresql.pool_wait" && $0.parentSpanID == statement.spanID }, "\(mutationTrace)")
+            let execute = try #require(mutationTrace.first { $0.name == "postgresql.execute" && $0.parentSpanID == statement.spanID })
+            #expect(execute.kind == 3 && execute.string("db.system.name") == "postgresql")
             // In order: the request holds planning, then the statement; the statement holds the wait, then the run.
             #expect(request.start <= plan.start && plan.end <= statement.start && statement.end <= request.end)
             #expect(statement.start <= wait.start && wait.end <= execute.start && execute.end <= statement.end)
