@@ -54,10 +54,11 @@ final class OTLPReceiver: @unchecked Sendable {
         }
     }
 
-    /// Stops the receiver and removes its files.
+    /// Stops the receiver and removes its files. Polls for the exit rather than `waitUntilExit`, which needs a run
+    /// loop the test's thread does not run.
     func stop() {
         process.terminate()
-        process.waitUntilExit()
+        for _ in 0..<100 where process.isRunning { usleep(50_000) }
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -92,10 +92,11 @@
             }
 
             // The failures: marked with their error types, never their messages.
-            let broken = try #require(spans.first { $0.kind == 2 && $0.string("graphql.operation.name") == "Broken" }, "\(spans)")
-            #expect(broken.statusCode == 2 && broken.string("error.type") == "GraphQLError")
-            let brokenPlan = try #require(spans.first { $0.traceID == broken.traceID && $0.name == "graphql.plan" })
-            #expect(brokenPlan.statusCode == 2 && brokenPlan.string("error.type") == "GraphQLValidation")
+            let brokenPlan = try #require(spans.first { $0.name == "graphql.plan" && $0.string("error.type") == "GraphQLValidation" }, "\(spans)")
+            #expect(brokenPlan.statusCode == 2)
+            // A document that does not validate has no operation name or type on its request span.
+            let broken = try #require(spans.first { $0.kind == 2 && $0.spanID == brokenPlan.parentSpanID })
+            #expect(broken.statusCode == 2 && broken.string("error.type") == "GraphQLError" && broken.string("graphql.operation.name") == nil)
             let missing = try #require(spans.first { $0.kind == 2 && $0.string("graphql.operation.name") == "Missing" })
             #expect(missing.statusCode == 2 && missing.string("error.type")?.contains("ConditionalCheckFailed") == true)
             let failedStatement = try #require(spans.first { $0.traceID == missing.traceID && $0.name == "modelgraph.statement" })
@@ -111,6 +112,38 @@
             // No request value in any span.
             let leaks = spans.filter { $0.attributeText.contains(Self.secret) || $0.name.contains(Self.secret) || $0.statusMessage.contains(Self.secret) }
             #expect(leaks.isEmpty, "\(leaks)")
+        }
+
+        @Test("a function call: its client span under the request, and the trace carried to the function in traceparent")
+        func functionCallCarriesTheTrace() async throws {
+            let receiver = try await OTLPReceiver.start()
+            defer { receiver.stop() }
+            let functions = try await FunctionServer.start { _, _ in .json(#"{"ok": true}"#) }
+            defer { functions.stop() }
+            let database = try await TestDatabase.makeDatabase()
+            let folder = try CommandLineTests.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Fixtures.schemaSource("custom-operations").write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
+            let serve = try await ServeProcess.start(
+                in: folder, arguments: ["--database-url", database, "--otlp-endpoint", receiver.endpoint, "--function", "echo=\(functions.url("echo"))"],
+                environment: ["OTEL_BSP_SCHEDULE_DELAY": "100"])
+            defer { if serve.process.isRunning { serve.process.terminate() } }
+            let traceID = "0af7651916cd43dd8448eb211c80319c"
+            let answer = try await Self.post(
+                port: serve.port, key: try serve.apiKey(), query: "query Echo($m: String!) { echo(message: $m) }", variables: ["m": Self.secret],
+                headers: ["traceparent": "00-\(traceID)-b7ad6b7169203331-01"])
+            #expect(answer.text.contains("ok"), "\(answer.text)")
+            #expect(await serve.terminate() == 0)
+            let spans = try receiver.spans().filter { $0.traceID == traceID }
+            let request = try #require(spans.first { $0.kind == 2 }, "\(spans)")
+            let call = try #require(spans.first { $0.name == "modelgraph.function" }, "\(spans)")
+            #expect(call.parentSpanID == request.spanID && call.kind == 3 && call.string("modelgraph.function.name") == "echo")
+            #expect(call.string("server.address") == "127.0.0.1" && call.int("http.response.status_code") == 200 && call.statusCode != 2)
+            #expect(request.start <= call.start && call.end <= request.end)
+            // The function was told the trace and its caller: the function span.
+            let sent = await functions.calls.traceparents
+            #expect(sent.map(\.value) == ["00-\(traceID)-\(call.spanID)-01"], "\(sent)")
+            #expect(spans.allSatisfy { !$0.attributeText.contains(Self.secret) })
         }
 
         /// Posts `query` (with `variables`) to `/graphql` with `headers` added.
