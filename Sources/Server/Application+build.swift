@@ -100,8 +100,6 @@ package func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let router = Router(context: ModelGraphRequestContext.self)
-    // First, so the request's span covers every other middleware; absent while tracing is off.
-    if Telemetry.isEnabled { router.add(middleware: TracingRequestMiddleware()) }
     router.add(middleware: RequestIDMiddleware())
     if !configuration.corsOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.corsOrigins)))
@@ -136,6 +134,9 @@ package func buildApplication(
     let authorization = AuthorizationMiddleware(
         authenticator: authenticator ?? .apiKeysOnly(keys), inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey), logger: logger)
     var graphQL = router.group("graphql")
+    // While tracing, every request to /graphql is a span, its credentials check included (health checks, /metrics
+    // and the studio's assets are not traced).
+    if Telemetry.isEnabled { graphQL = graphQL.add(middleware: TracingRequestMiddleware()) }
     if let studio = configuration.studio {
         graphQL = graphQL.add(middleware: StudioPageMiddleware(index: studio.assets.index))
         let plans = StudioPlanHandler(configuration: configuration, executor: executor, logger: logger)

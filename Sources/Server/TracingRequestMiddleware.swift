@@ -4,7 +4,7 @@ import Hummingbird
 import Telemetry
 import Tracing
 
-/// The server span of every HTTP request, installed (first) only while tracing is on. Its parent is the
+/// The server span of every request to `/graphql`, installed (first on that route) only while tracing is on. Its parent is the
 /// trace the request's `traceparent`/`tracestate` name, read from those two headers alone; its attributes are
 /// the method, the matched route, the status, the request id and, once the handler ran it, the GraphQL
 /// operation's name and type. Nothing the client sent as a value (the URL's query, the body, other headers)
