@@ -52,6 +52,9 @@
                     "http://127.0.0.1:\(port)/graphql", "--key", key, "--mutation", "mutation Create($input: CreateTeamInput!) { createTeam(input: $input) { id } }",
                     "--round", #"[{"input": {"mantra": "\#(Self.secret) {n}"}}]"#, "--count", "1",
                 ])
+            // A malformed traceparent: a new trace, and whatever is logged about it holds no other header.
+            let garbled = try await Self.post(port: port, key: key, query: "query Garbled { listTeams { items { id } } }", headers: ["traceparent": "garbage"])
+            #expect(garbled.status == 200)
             // SIGTERM: the exporter sends what it holds as the server stops.
             #expect(await serve.terminate() == 0)
             let spans = try receiver.spans()
@@ -108,6 +111,10 @@
             #expect(delivered.parentSpanID.isEmpty && delivered.kind == 5 && (delivered.int("modelgraph.subscription.changes") ?? 0) >= 1)
             #expect(delivered.int("modelgraph.subscription.connections") == 1)
             #expect(spans.contains { $0.parentSpanID == delivered.spanID && $0.name == "postgresql.execute" })
+
+            let garbledRequest = try #require(spans.first { $0.kind == 2 && $0.string("graphql.operation.name") == "Garbled" })
+            #expect(garbledRequest.parentSpanID.isEmpty)
+            #expect(!serve.logText.contains(Self.secret))
 
             // No request value in any span.
             let leaks = spans.filter { $0.attributeText.contains(Self.secret) || $0.name.contains(Self.secret) || $0.statusMessage.contains(Self.secret) }
