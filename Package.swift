@@ -24,6 +24,11 @@ let package = Package(
         // query and mutate do not link NIO.
         .library(name: "ModelGraphClientRealtime", targets: ["ModelGraphClientRealtime"]),
     ],
+    // Off by default: `swift build --traits OpenTelemetry` adds OTLP trace export (swift-otel and its protobuf
+    // runtime), which the README's first `swift run modelgraph serve` should not have to build.
+    traits: [
+        .trait(name: "OpenTelemetry", description: "Export OpenTelemetry traces over OTLP/HTTP (docs/observability.md)")
+    ],
     dependencies: [
         // Without its default ConfigurationSupport trait: nothing here reads swift-configuration, which would add
         // its 47 files (and their dependencies) to every build.
@@ -64,6 +69,14 @@ let package = Package(
         // `import dynamodb` reads DynamoDB's gzipped export files a chunk at a time: streaming gzip over the
         // system zlib, maintained, rather than a hand-written binding.
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        // The tracing API the spans are made with; already in the graph through Hummingbird.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        // OTLP trace export, only with the OpenTelemetry trait, and only its HTTP exporter: its default traits
+        // would add gRPC's packages as well.
+        .package(
+            url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0",
+            traits: [.trait(name: "OTLPHTTP", condition: .when(traits: ["OpenTelemetry"]))]
+        ),
     ],
     targets: [
         // Layer 0: vocabularies with no dependencies of ours.
@@ -80,6 +93,12 @@ let package = Package(
         ),
         // Linux's epoll and eventfd (headers only), for the reactor that watches non-blocking libpq sockets.
         .systemLibrary(name: "CLinuxEvents"),
+        // Tracing's one switch and its shared vocabulary (docs/observability.md): whether spans are recorded, the
+        // tracer, the trace-context headers read and sent; every instrumented target checks it before any span work.
+        .target(
+            name: "Telemetry", dependencies: [.product(name: "Tracing", package: "swift-distributed-tracing")],
+            swiftSettings: swiftSettings
+        ),
         // Layer 1: stages.
         .target(
             name: "SchemaParser",
@@ -109,7 +128,7 @@ let package = Package(
             name: "Postgres",
             dependencies: [
                 "CLibPQ", .target(name: "CLinuxEvents", condition: .when(platforms: [.linux])), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), "Telemetry", .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -139,7 +158,7 @@ let package = Package(
         .target(
             name: "Execution",
             dependencies: [
-                "JSON", "ModelIR", "APISchema", "Planner", "Postgres", "SQLSyntax",
+                "JSON", "ModelIR", "APISchema", "Planner", "Postgres", "SQLSyntax", "Telemetry", .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -150,7 +169,7 @@ let package = Package(
         .target(
             name: "Functions",
             dependencies: [
-                "JSON", "Execution",
+                "JSON", "Execution", "Telemetry", .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -173,14 +192,18 @@ let package = Package(
         // process), the subscriptions and their delivery, and the WebSocket protocols, for any socket.
         .target(
             name: "Realtime",
-            dependencies: ["Authentication", "JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Authentication", "JSON", "Planner", "Postgres", "Store", "Execution", "SQLSyntax", .product(name: "Logging", package: "swift-log"), "Telemetry",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             swiftSettings: swiftSettings
         ),
         // HTTP, and the WebSocket upgrade that hands a socket to Realtime.
         .target(
             name: "Server",
             dependencies: [
-                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime", "Studio",
+                "Authentication", "Execution", "JSON", "Planner", "Postgres", "Store", "Realtime", "Studio", "Telemetry",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // Already in the graph through HummingbirdTLS: reading the PEM files `serve --tls-cert/--tls-key` names.
@@ -230,6 +253,10 @@ let package = Package(
                 // The listen check before start-up and the errors it reports.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // `serve`'s trace export, bootstrapped once and run beside the server (docs/observability.md).
+                "Telemetry", .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["OpenTelemetry"])),
             ],
             swiftSettings: swiftSettings
         ),

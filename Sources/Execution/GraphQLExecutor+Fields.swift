@@ -3,6 +3,7 @@ import ModelIR
 import Planner
 import Postgres
 import SQLSyntax
+import Telemetry
 
 /// The root fields of one planned operation, run in order, one statement each.
 extension GraphQLExecutor {
@@ -108,6 +109,14 @@ extension GraphQLExecutor {
     /// most once), or a write and the read-back of what it wrote in one transaction. A guarded write that
     /// touched no row is `ConditionalCheckFailed`. Slow statements are logged with their plan id.
     private func answer(_ statement: PlannedStatement, mutation: Bool, key: String, origin: RequestOrigin) async throws -> String {
+        guard let parent = Telemetry.parent else { return try await answerStatement(statement, mutation: mutation, key: key, origin: origin).json }
+        return try await ExecutionTrace.statement(parent, planID: StableHash.hex(statement.sql), write: mutation) {
+            try await answerStatement(statement, mutation: mutation, key: key, origin: origin)
+        }
+    }
+
+    /// `answer`'s work: the root field's JSON, and the rows its last statement returned.
+    private func answerStatement(_ statement: PlannedStatement, mutation: Bool, key: String, origin: RequestOrigin) async throws -> (json: String, rows: Int) {
         let started = ContinuousClock.now
         defer {
             let elapsed = ContinuousClock.now - started
@@ -140,7 +149,7 @@ extension GraphQLExecutor {
             if statement.readsDenial, result.rows.first?.dropFirst().first == "t" { throw DeniedAtRun() }
         }
         if mutation { onCommittedWrite?() }
-        return result.scalar ?? "null"
+        return (result.scalar ?? "null", result.rows.count)
     }
 
     /// A write on `transaction`, then what must follow it there: why it touched no row when it had to, the check of

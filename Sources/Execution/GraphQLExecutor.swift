@@ -2,6 +2,7 @@ package import Logging
 package import Planner
 import Postgres
 import SQLSyntax
+import Telemetry
 
 /// Runs a GraphQL request for any transport: plan (cached), one statement per root field, the data JSON built
 /// by PostgreSQL and spliced together as text, database errors told in the contract's terms.
@@ -67,9 +68,13 @@ package struct GraphQLExecutor: Sendable {
         var origin = given
         origin.variables = request.variables
         let operation: PlannedOperation
+        // Nil unless tracing is on and the request is traced.
+        let planning = Telemetry.parent.map(ExecutionTrace.startPlanning)
         do {
             operation = try planner.plan(query: request.query, operationName: request.operationName, inputs: request.variables, caller: origin.caller)
+            if let planning { ExecutionTrace.endPlanning(planning, operation) }
         } catch {
+            if let planning { ExecutionTrace.endPlanning(planning, failedWith: error) }
             let name = planner.operationName(query: request.query, given: request.operationName)
             return ExecutionResult(data: nil, errors: error.errors.map(ResponseError.init), operationName: name)
         }

@@ -3,6 +3,7 @@ package import Execution
 package import JSON
 import NIOCore
 import NIOHTTP1
+import Tracing
 
 /// Calls custom operations' functions over HTTP: the event is POSTed as JSON to the URL the operator mapped
 /// the function's name to (`serve --function NAME=URL`), and the JSON answer is the function's. An AWS Lambda
@@ -41,6 +42,9 @@ package final class HTTPFunctions: FunctionInvoking {
         configuration.redirectConfiguration = .disallow
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
         configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+        // The client makes no spans of its own (they would record the full URL, which for an `@http` field holds
+        // the request's arguments); `CallTrace` makes them and sends the trace context itself.
+        configuration.tracing.tracer = nil
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
@@ -66,7 +70,24 @@ package final class HTTPFunctions: FunctionInvoking {
     }
 
     package func invoke(_ name: String, event: JSONValue, async: Bool) async -> FunctionOutcome {
-        guard let (key, url) = endpoint(for: name), let gate = gates[key] else {
+        guard let (key, url) = endpoint(for: name), let gate = gates[key] else { return await call(name, url: nil, gate: nil, event: event, async: async, trace: nil) }
+        // Nil unless tracing is on.
+        guard let trace = CallTrace.begin("modelgraph.function", method: "POST", url: url, attributes: { $0["modelgraph.function.name"] = key }) else {
+            return await call(name, url: url, gate: gate, event: event, async: async, trace: nil)
+        }
+        let outcome = await call(name, url: url, gate: gate, event: event, async: async, trace: trace)
+        switch outcome {
+        case .answer: trace.end(failure: nil)
+        case .functionError(let type, _): trace.end(failure: type)
+        case .failed: trace.end(failure: "FunctionCallFailed")
+        }
+        return outcome
+    }
+
+    /// `invoke`'s work: the call to `url`, the endpoint mapped to `name` (nil when none is), under `gate`,
+    /// carrying `trace`'s context when there is one.
+    private func call(_ name: String, url: String?, gate: CallGate?, event: JSONValue, async: Bool, trace: CallTrace?) async -> FunctionOutcome {
+        guard let url, let gate else {
             return .failed("No endpoint is configured for function '\(name)': start serve with --function \(name.replacing("-${env}", with: ""))=URL.")
         }
         let deadline = ContinuousClock.now + limits.timeout
@@ -77,6 +98,7 @@ package final class HTTPFunctions: FunctionInvoking {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         if async { request.headers.add(name: "X-Amz-Invocation-Type", value: "Event") }
+        trace?.inject(into: &request.headers)
         request.body = .bytes(ByteBuffer(string: JSONText.encode(event)))
         if async {
             // Handed over: the call goes on without the request that made it, still bounded by the gate.
@@ -91,6 +113,7 @@ package final class HTTPFunctions: FunctionInvoking {
         do {
             let remaining = deadline - ContinuousClock.now
             let response = try await client.execute(request, timeout: .nanoseconds(max(1, Int64(remaining / .nanoseconds(1)))))
+            trace?.answered(response.status.code)
             let body = try await response.body.collect(upTo: limits.maximumAnswerBytes)
             guard (200..<300).contains(response.status.code) else {
                 return .failed("Function '\(name)' answered HTTP \(response.status.code).")

@@ -21,6 +21,18 @@ package final class HTTPResolvers: HTTPResolving {
     }
 
     package func send(_ call: HTTPResolverCall) async -> HTTPResolverOutcome {
+        // Nil unless tracing is on.
+        guard let trace = CallTrace.begin("modelgraph.http_resolver", method: call.method, url: call.url) else { return await send(call, trace: nil) }
+        let outcome = await send(call, trace: trace)
+        switch outcome {
+        case .answered(let status, _, _): trace.end(failure: status >= 400 ? String(status) : nil)
+        case .failed: trace.end(failure: "HTTPError")
+        }
+        return outcome
+    }
+
+    /// `send`'s work, carrying `trace`'s context when there is one.
+    private func send(_ call: HTTPResolverCall, trace: CallTrace?) async -> HTTPResolverOutcome {
         var url = call.url
         for name in ["env", "aws_region"] where url.contains("${\(name)}") {
             guard let value = variables[name] else {
@@ -45,11 +57,13 @@ package final class HTTPResolvers: HTTPResolving {
         request.method = HTTPMethod(rawValue: call.method)
         var headers = HTTPHeaders()
         for (name, value) in call.headers { headers.replaceOrAdd(name: name, value: value) }
+        trace?.inject(into: &headers)
         request.headers = headers
         if let body = call.body { request.body = .bytes(ByteBuffer(string: body)) }
         do {
             let remaining = deadline - ContinuousClock.now
             let response = try await HTTPFunctions.client.execute(request, timeout: .nanoseconds(max(1, Int64(remaining / .nanoseconds(1)))))
+            trace?.answered(response.status.code)
             let body = try await response.body.collect(upTo: limits.maximumAnswerBytes)
             return .answered(status: Int(response.status.code), contentType: response.headers.first(name: "Content-Type"), body: Array(body.readableBytesView))
         } catch is NIOTooManyBytesError {

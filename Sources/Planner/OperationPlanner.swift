@@ -203,7 +203,9 @@ package final class OperationPlanner: Sendable {
     /// and priced.
     private func cachedPlan(_ key: PlanKey, _ shape: VariableShape, caller: Caller) throws(PlanErrors) -> PlannedOperation? {
         guard let cached = plans.value(for: key)?.first(where: { $0.accepts(shape.leaves) }) else { return nil }
-        return try priced(cached.plan.rebound(to: shape.leaves, caller: caller), leaves: shape.leaves)
+        var plan = try priced(cached.plan.rebound(to: shape.leaves, caller: caller), leaves: shape.leaves)
+        plan.fromCache = true
+        return plan
     }
 
     /// How many plans the cache holds (for tests and metrics).

@@ -170,6 +170,8 @@ package struct PlannedOperation: Equatable, Sendable {
     var introspectionObjects = 0
     /// True for a mutation marked `@transaction`: its root fields run in one database transaction, all or none.
     package var transactional = false
+    /// True when the plan came from the plan cache (for the planning span); not part of the plan's equality.
+    package var fromCache = false
 
     /// Creates a plan.
     package init(operationType: String, fields: [(key: String, plan: RootFieldPlan)], name: String? = nil) {

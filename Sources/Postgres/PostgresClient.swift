@@ -2,6 +2,8 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+import Telemetry
+import Tracing
 
 /// A bounded pool of libpq connections, each owned by its own dedicated thread. Blocking libpq calls run on
 /// those threads only, never on NIO event loops or Swift's cooperative pool; callers await the result.
@@ -150,17 +152,23 @@ package final class PostgresClient: Sendable {
         // Resume on the event loop that asked (when it is one): the awaiting task continues there and writes
         // its response to its own channel without another thread hop.
         let origin = MultiThreadedEventLoopGroup.currentEventLoop
+        // Nil unless tracing is on; the asking span's context travels with the job to the worker thread.
+        let trace = PoolTrace.begin()
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             let accepted = queue.put(tenant: tenant) { connection in
                 let outcome: Result<Value, any Error>
                 switch connection {
                 case .success(let connection):
+                    let run = trace?.connectionTaken()
                     do {
                         outcome = .success(try body(connection))
                     } catch {
+                        run?.fail(error)
                         outcome = .failure(error)
                     }
+                    run?.end()
                 case .failure(let error):
+                    trace?.connectionFailed(error)
                     outcome = .failure(error)
                 }
                 if let origin {

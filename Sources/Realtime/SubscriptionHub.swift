@@ -7,6 +7,7 @@ import Postgres
 import SQLSyntax
 package import Store
 import Synchronization
+import Telemetry
 
 /// One event for one subscription of a connection.
 package struct SubscriptionEvent: Sendable {
@@ -258,7 +259,7 @@ package final class SubscriptionHub: Sendable {
             await gate.withGate {
                 switch batch {
                 case .changes(let changes):
-                    await deliver(changes)
+                    if Telemetry.isEnabled { await DeliveryTrace.deliver(changes, by: self) } else { await deliver(changes) }
                     if let last = changes.last?.id { position.withLock { $0 = max($0, last) } }
                 case .skipped(let through):
                     position.withLock { $0 = max($0, through) }
@@ -286,8 +287,10 @@ package final class SubscriptionHub: Sendable {
         for follower in custom { follower.sink.end(follower.id, error: error) }
     }
 
-    /// Delivers `changes` (in id order) to the subscriptions that follow them.
-    func deliver(_ changes: [Change]) async {
+    /// Delivers `changes` (in id order) to the subscriptions that follow them; how many events went to how
+    /// many connections.
+    @discardableResult
+    func deliver(_ changes: [Change]) async -> (events: Int, connections: Int) {
         var answers = await read(changes.filter { $0.kind != .publish })
         var published = publishedEvents(changes)
         // In change order, so each connection sees its events in id order.
@@ -311,6 +314,7 @@ package final class SubscriptionHub: Sendable {
             }
         }
         await Self.send(outgoing)
+        return (outgoing.reduce(0) { $0 + $1.events.count }, outgoing.count)
     }
 
     /// Queues each connection's events. A connection without room for all of them is waited for, all such

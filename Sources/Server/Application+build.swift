@@ -10,9 +10,10 @@ package import Logging
 import NIOCore
 package import Postgres
 import Realtime
-import ServiceLifecycle
+package import ServiceLifecycle
 package import Store
 import Studio
+import Telemetry
 import UnixSignals
 
 /// Everything the HTTP server needs, read once at start.
@@ -133,6 +134,9 @@ package func buildApplication(
     let authorization = AuthorizationMiddleware(
         authenticator: authenticator ?? .apiKeysOnly(keys), inFlight: InFlightRequests(limit: configuration.maximumConcurrentRequestsPerKey), logger: logger)
     var graphQL = router.group("graphql")
+    // While tracing, every request to /graphql is a span, its credentials check included (health checks, /metrics
+    // and the studio's assets are not traced).
+    if Telemetry.isEnabled { graphQL = graphQL.add(middleware: TracingRequestMiddleware()) }
     if let studio = configuration.studio {
         graphQL = graphQL.add(middleware: StudioPageMiddleware(index: studio.assets.index))
         let plans = StudioPlanHandler(configuration: configuration, executor: executor, logger: logger)
@@ -193,6 +197,8 @@ package enum Readiness {
 }
 
 /// Builds the application and runs it until SIGINT or SIGTERM, then returns after a graceful shutdown.
+/// `companions` run beside it in the same group, start first and stop last (the trace exporter, which flushes
+/// its last spans as it stops).
 package func runServer(
     configuration: ServerConfiguration,
     executor: GraphQLExecutor,
@@ -202,15 +208,18 @@ package func runServer(
     logger: Logger,
     readiness: (@Sendable () async -> String?)? = nil,
     realtime: RealtimeDelivery? = nil,
+    companions: [any Service] = [],
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws {
     let app = try buildApplication(
         configuration: configuration, executor: executor, client: client, keys: keys, authenticator: authenticator, logger: logger, readiness: readiness,
         realtime: realtime?.endpoint,
         onServerRunning: onServerRunning)
-    guard let realtime else { return try await app.runService() }
-    // Services stop in reverse order: real-time connections get their restart code before HTTP stops.
-    let group = ServiceGroup(
-        configuration: .init(services: [.init(service: app), .init(service: realtime.service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    guard realtime != nil || !companions.isEmpty else { return try await app.runService() }
+    // Services stop in reverse order: real-time connections get their restart code before HTTP stops, and the
+    // companions (the trace exporter) stop last, after the spans of the last requests were recorded.
+    var services = companions.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) } + [.init(service: app)]
+    if let realtime { services.append(.init(service: realtime.service)) }
+    let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
 }

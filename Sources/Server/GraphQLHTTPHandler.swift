@@ -5,6 +5,7 @@ import Hummingbird
 import JSON
 import Logging
 import Planner
+import Telemetry
 
 /// Turns HTTP requests into GraphQL requests and back: JSON and `application/graphql` bodies, batches (a JSON
 /// array), `GET ?query=` for queries, one log line per request (naming the authorization mode the request was run in).
@@ -177,6 +178,7 @@ struct GraphQLHTTPHandler: Sendable {
         let start = ContinuousClock.now
         var result = await executor.run(request, origin: origin, introspection: configuration.introspection)
         result.commitPosition = position?.committed?.description
+        if Telemetry.isEnabled { TracingRequestMiddleware.record(result) }
         let elapsed = ContinuousClock.now - start
         metrics.record(operation: result.operationName, failed: result.failed, duration: elapsed)
         metrics.recordDatabaseErrors(result.databaseErrors)

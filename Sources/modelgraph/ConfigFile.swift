@@ -4,7 +4,7 @@ import Foundation
 /// `MODELGRAPH_PORT`, …). Loaded before arguments are parsed; the real environment and flags win over it.
 enum ConfigFile {
     /// The names a config file may set.
-    static let knownNames: Set<String> = [
+    static let knownNames = Set<String>([
         "DATABASE_URL", "LOG_LEVEL", "MODELGRAPH_SCHEMA", "MODELGRAPH_SCHEMA_NAME", "MODELGRAPH_MIGRATIONS", "MODELGRAPH_DATA_DIR", "MODELGRAPH_HOST",
         "MODELGRAPH_PORT", "MODELGRAPH_CONNECTIONS", "MODELGRAPH_CORS_ORIGINS", "MODELGRAPH_NO_INTROSPECTION", "MODELGRAPH_MAX_BODY",
         "MODELGRAPH_MAX_DEPTH", "MODELGRAPH_MAX_ALIASES", "MODELGRAPH_MAX_FIELDS", "MODELGRAPH_MAX_NESTING", "MODELGRAPH_MAX_TOKENS", "MODELGRAPH_METRICS_TOKEN",
@@ -23,7 +23,10 @@ enum ConfigFile {
         "MODELGRAPH_READ_REPLICAS", "MODELGRAPH_REPLICA_MAX_LAG", "MODELGRAPH_KEY_CACHE_SECONDS",
         "MODELGRAPH_POOLER", "MODELGRAPH_DIRECT_DATABASE_URL", "MODELGRAPH_INSTANCE_ID",
         "MODELGRAPH_FUNCTIONS", "MODELGRAPH_FUNCTION_TIMEOUT_MS", "MODELGRAPH_FUNCTION_MAX_ANSWER", "MODELGRAPH_FUNCTION_CONCURRENCY",
-    ]
+        // Trace export (`TracingOptions`): OpenTelemetry's own names.
+        "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_SERVICE_NAME", "OTEL_TRACES_SAMPLER", "OTEL_TRACES_SAMPLER_ARG",
+        "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_TRACES_EXPORTER", "OTEL_SDK_DISABLED",
+    ]).union(TracingSettings.passedOn)
 
     /// Removes `--config FILE` from `arguments` and applies the file; returns the remaining arguments.
     static func apply(arguments: [String]) throws -> [String] {

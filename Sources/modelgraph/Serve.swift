@@ -67,6 +67,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not apply pending migrations at start-up.") var noMigrate = false
     @OptionGroup var outputsOptions: ServeOutputs
     @OptionGroup(title: "Custom operations' functions") var functionOptions: FunctionOptions
+    @OptionGroup(title: "Tracing (docs/observability.md)") var tracingOptions: TracingOptions
     @Flag(help: "Apply pending migrations at start-up even when they drop data (marked DESTRUCTIVE); without it serve refuses and names them.")
     var allowDestructive = false
 
@@ -221,6 +222,8 @@ struct Serve: AsyncParsableCommand {
         try await reportingUserErrors {
             // Every line says which instance wrote it, as request ids and metrics do.
             let logger = makeLogger("modelgraph", instanceID: instanceID)
+            // Checked and started first: a build without the exporter stops here, before any database work.
+            let traceExport = try tracingOptions.settings().map { try TracingBootstrap.start($0, logger: logger) }
             let startup = StartupSignals(logger: logger)
             let document = try schemaOptions.loadDocument()
             let schemaAuthorization = SchemaAuthorization(document)
@@ -333,6 +336,7 @@ struct Serve: AsyncParsableCommand {
             try await serveWhileWatching(cluster, host: host, port: port) { [executor] in
                 try await runServer(
                     configuration: configuration, executor: executor, client: client, keys: keys, authenticator: authenticator, logger: logger, realtime: realtime,
+                    companions: traceExport.map { [$0] } ?? [],
                     onServerRunning: { port in
                         let scheme = configuration.tls == nil ? "http" : "https"
                         logger.info("serving \(scheme)://\(host):\(port)/graphql (real-time: \(scheme == "http" ? "ws" : "wss")://\(host):\(port)/graphql/realtime)")

@@ -12,8 +12,11 @@ import Testing
 struct CommandLineTests {
     static var root: URL { Fixtures.folder().deletingLastPathComponent().deletingLastPathComponent() }
 
-    /// The built executable.
-    static var executable: URL { root.appendingPathComponent(".build/debug/modelgraph") }
+    /// The built executable (`MODELGRAPH_TEST_EXECUTABLE` names another, say one built under another scratch path).
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["MODELGRAPH_TEST_EXECUTABLE"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return root.appendingPathComponent(".build/debug/modelgraph")
+    }
 
     /// Runs the built executable in `folder` (by default a fresh copy of the fixture project, removed
     /// afterwards); returns (status, stdout, stderr). Waits on a thread of its own (`TestProcess`): tests run at

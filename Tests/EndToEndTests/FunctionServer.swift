@@ -46,7 +46,7 @@ final class FunctionServer: Sendable {
             let name = context.parameters.get("name") ?? ""
             let body = try await request.body.collect(upTo: 16 << 20)
             let event = (try? JSONReader.parse(Array(body.readableBytesView))) ?? .null
-            await calls.append(name, event)
+            await calls.append(name, event, traceparent: request.headers[HTTPField.Name("traceparent")!])
             return try await respond(await script(name, event))
         }
         // Any method under /rest/…: an `@http` field's call, recorded as {method, path, query, headers, body} under
@@ -102,8 +102,13 @@ final class FunctionServer: Sendable {
     /// The calls, in the order they arrived.
     actor Recorder {
         private(set) var all: [(name: String, event: JSONValue)] = []
+        /// The `traceparent` header of each function call (nil when it had none), in arrival order.
+        private(set) var traceparents: [(name: String, value: String?)] = []
 
-        func append(_ name: String, _ event: JSONValue) { all.append((name, event)) }
+        func append(_ name: String, _ event: JSONValue, traceparent: String? = nil) {
+            all.append((name, event))
+            if name != "rest" { traceparents.append((name, traceparent)) }
+        }
 
         /// The events function `name` received.
         func events(_ name: String) -> [JSONValue] { all.filter { $0.name == name }.map(\.event) }
