@@ -55,10 +55,11 @@ final class OTLPReceiver: @unchecked Sendable {
     }
 
     /// Stops the receiver and removes its files. Polls for the exit rather than `waitUntilExit`, which needs a run
-    /// loop the test's thread does not run.
+    /// loop the test's thread does not run; kills it when SIGTERM did not end it within 5 s.
     func stop() {
         process.terminate()
         for _ in 0..<100 where process.isRunning { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: folder)
     }
 }

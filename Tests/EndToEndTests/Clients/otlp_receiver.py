@@ -7,6 +7,7 @@ Writes the port it listens on (127.0.0.1, chosen by the system) to --port-file o
 import argparse
 import json
 import os
+import signal
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -74,6 +75,9 @@ def handler(out):
 
 
 def main():
+    # A child of the test process starts with its signals blocked: take SIGTERM back, so that stopping it works.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", required=True, help="the JSON-lines file spans are appended to")
     parser.add_argument("--port-file", required=True, help="where the listening port is written")
