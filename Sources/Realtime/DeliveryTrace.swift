@@ -10,7 +10,9 @@ enum DeliveryTrace {
     static func deliver(_ changes: [Change], by hub: SubscriptionHub) async {
         let span = Telemetry.tracer.startSpan("modelgraph.subscription.deliver", context: .topLevel, ofKind: .consumer)
         span.attributes["modelgraph.subscription.changes"] = changes.count
-        let delivered = await ServiceContext.$current.withValue(span.context) { await hub.deliver(changes) }
+        let delivered = await ServiceContext.$current.withValue(span.context) {
+            await Telemetry.$recording.withValue(span.isRecording) { await hub.deliver(changes) }
+        }
         span.updateAttributes { attributes in
             attributes["modelgraph.subscription.events"] = delivered.events
             attributes["modelgraph.subscription.connections"] = delivered.connections

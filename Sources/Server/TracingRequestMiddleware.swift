@@ -27,7 +27,9 @@ struct TracingRequestMiddleware: RouterMiddleware {
         defer { span.end() }
         do {
             let response = try await ServiceContext.$current.withValue(span.context) {
-                try await Telemetry.$requestSpan.withValue(span) { try await next(request, context) }
+                try await Telemetry.$recording.withValue(span.isRecording) {
+                    try await Telemetry.$requestSpan.withValue(span) { try await next(request, context) }
+                }
             }
             finish(span, method: method, route: context.endpointPath, status: Int(response.status.code))
             return response

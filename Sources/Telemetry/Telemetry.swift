@@ -28,8 +28,19 @@ package enum Telemetry {
     /// tracing is off or the task is part of none: the places that make child spans (planning, statements,
     /// the pool, outgoing calls) make none for start-up work, health checks or WebSocket messages, which
     /// would otherwise each start a trace of their own.
+    /// Nil too while the traced work's own span is not recorded (its trace was not sampled): its children would
+    /// be dropped by the sampler anyway, so none is started.
     @inline(__always)
-    package static var parent: ServiceContext? { isEnabled ? ServiceContext.current : nil }
+    package static var parent: ServiceContext? { isEnabled && recording ? ServiceContext.current : nil }
+
+    /// The context outgoing calls carry in `traceparent`, sampled or not (an unsampled trace is passed on as
+    /// unsampled, so the function's own tracing keeps the caller's decision); nil when tracing is off or the
+    /// task is part of no traced work.
+    @inline(__always)
+    package static var propagated: ServiceContext? { isEnabled ? ServiceContext.current : nil }
+
+    /// False while the traced work this task is part of was not sampled (bound by whoever started its span).
+    @TaskLocal package static var recording = true
 }
 
 extension Telemetry {

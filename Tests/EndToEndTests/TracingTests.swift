@@ -140,8 +140,16 @@
                 port: serve.port, key: try serve.apiKey(), query: "query Echo($m: String!) { echo(message: $m) }", variables: ["m": Self.secret],
                 headers: ["traceparent": "00-\(traceID)-b7ad6b7169203331-01"])
             #expect(answer.text.contains("ok"), "\(answer.text)")
+            // A caller that did not sample its trace: nothing is recorded, and the function is told the trace, unsampled.
+            let unsampled = "5bf92f3577b34da6a3ce929d0e0e4737"
+            let quiet = try await Self.post(
+                port: serve.port, key: try serve.apiKey(), query: "query Echo($m: String!) { echo(message: $m) }", variables: ["m": Self.secret],
+                headers: ["traceparent": "00-\(unsampled)-b7ad6b7169203332-00"])
+            #expect(quiet.text.contains("ok"), "\(quiet.text)")
             #expect(await serve.terminate() == 0)
-            let spans = try receiver.spans().filter { $0.traceID == traceID }
+            let exported = try receiver.spans()
+            #expect(!exported.contains { $0.traceID == unsampled }, "\(exported.filter { $0.traceID == unsampled })")
+            let spans = exported.filter { $0.traceID == traceID }
             let request = try #require(spans.first { $0.kind == 2 }, "\(spans)")
             let call = try #require(spans.first { $0.name == "modelgraph.function" }, "\(spans)")
             #expect(call.parentSpanID == request.spanID && call.kind == 3 && call.string("modelgraph.function.name") == "echo")
@@ -149,7 +157,10 @@
             #expect(request.start <= call.start && call.end <= request.end)
             // The function was told the trace and its caller: the function span.
             let sent = await functions.calls.traceparents
-            #expect(sent.map(\.value) == ["00-\(traceID)-\(call.spanID)-01"], "\(sent)")
+            #expect(sent.count == 2 && sent.first?.value == "00-\(traceID)-\(call.spanID)-01", "\(sent)")
+            // The unsampled request's own (unrecorded) span is the function's parent, still unsampled.
+            let quietParent = sent.last?.value ?? ""
+            #expect(quietParent.hasPrefix("00-\(unsampled)-") && quietParent.hasSuffix("-00") && !quietParent.contains("b7ad6b7169203332"), "\(sent)")
             #expect(spans.allSatisfy { !$0.attributeText.contains(Self.secret) })
         }
 
