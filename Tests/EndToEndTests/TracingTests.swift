@@ -1,5 +1,6 @@
 #if OpenTelemetry
     import Foundation
+    import JSON
     import TestSupport
     import Testing
 
@@ -162,6 +163,36 @@
             let quietParent = sent.last?.value ?? ""
             #expect(quietParent.hasPrefix("00-\(unsampled)-") && quietParent.hasSuffix("-00") && !quietParent.contains("b7ad6b7169203332"), "\(sent)")
             #expect(spans.allSatisfy { !$0.attributeText.contains(Self.secret) })
+        }
+
+        @Test("an @http field's call: its client span under the request, without the URL's path (it holds the arguments), and the trace carried to the endpoint")
+        func httpResolverCallCarriesTheTrace() async throws {
+            let receiver = try await OTLPReceiver.start()
+            defer { receiver.stop() }
+            let endpoint = try await FunctionServer.start(CustomHTTPOperationTests.script)
+            defer { endpoint.stop() }
+            let database = try await TestDatabase.makeDatabase()
+            let folder = try CommandLineTests.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let schema = try Fixtures.schemaSource("custom-http").replacingOccurrences(of: "http://127.0.0.1:9/", with: "http://127.0.0.1:\(endpoint.port)/")
+            try schema.write(to: folder.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
+            let serve = try await ServeProcess.start(
+                in: folder, arguments: ["--database-url", database, "--otlp-endpoint", receiver.endpoint], environment: ["OTEL_BSP_SCHEDULE_DELAY": "100"])
+            defer { if serve.process.isRunning { serve.process.terminate() } }
+            let traceID = "1af7651916cd43dd8448eb211c80319d"
+            let answer = try await Self.post(
+                port: serve.port, key: try serve.apiKey(), query: #"query Lookup($s: String!) { search(params: {section: $s}, query: {title: "t"}) { id } }"#,
+                variables: ["s": Self.secret], headers: ["traceparent": "00-\(traceID)-c7ad6b7169203331-01"])
+            #expect(answer.status == 200 && !answer.text.contains("errors"), "\(answer.text)")
+            #expect(await serve.terminate() == 0)
+            let spans = try receiver.spans().filter { $0.traceID == traceID }
+            let request = try #require(spans.first { $0.kind == 2 }, "\(spans)")
+            let call = try #require(spans.first { $0.name == "modelgraph.http_resolver" }, "\(spans)")
+            #expect(call.parentSpanID == request.spanID && call.kind == 3 && call.string("http.request.method") == "GET")
+            #expect(call.string("server.address") == "127.0.0.1" && call.int("http.response.status_code") == 200 && call.statusCode != 2)
+            #expect(spans.allSatisfy { !$0.attributeText.contains(Self.secret) && !$0.name.contains(Self.secret) }, "\(spans)")
+            let received = await endpoint.calls.events("rest")
+            #expect(received.count == 1 && received.first?["headers"]?["traceparent"] == .string("00-\(traceID)-\(call.spanID)-01"), "\(received)")
         }
 
         /// Posts `query` (with `variables`) to `/graphql` with `headers` added.
