@@ -99,6 +99,22 @@ pidfile =
     sys.exit("pgbouncer did not start")
 
 
+def interleaved(targets, op, concurrency, args, folder, wrk):
+    """Loads each of `targets` ((name, server) pairs) in turn with wrk: a warm-up each, then --rounds rounds of
+    --duration each, interleaved so that the machine's drift falls on all of them alike. Returns the median req/s
+    per name and the failed requests of all rounds."""
+    for _, target in targets:
+        wrk(op, concurrency, args.warmup, target, folder)
+    results = {name: [] for name, _ in targets}
+    errors = 0
+    for _ in range(args.rounds):
+        for name, target in targets:
+            rps, _, _, failed = wrk(op, concurrency, args.duration, target, folder)
+            results[name].append(rps)
+            errors += failed
+    return {name: statistics.median(values) for name, values in results.items()}, errors
+
+
 def measure(server, binary, folder, schema, migrations, args, ops, levels, wrk):
     """Runs the three servers and prints the table (see the module's doc)."""
     direct_url = f"host={server.pg_socket} port={server.pg_port} user=postgres dbname=postgres"
@@ -116,16 +132,7 @@ def measure(server, binary, folder, schema, migrations, args, ops, levels, wrk):
         rows = []
         for op in ops:
             for concurrency in levels:
-                for _, target in targets:
-                    wrk(op, concurrency, args.warmup, target, folder)
-                results = {name: [] for name, _ in targets}
-                errors = 0
-                for _ in range(args.rounds):
-                    for name, target in targets:
-                        rps, _, _, failed = wrk(op, concurrency, args.duration, target, folder)
-                        results[name].append(rps)
-                        errors += failed
-                medians = {name: statistics.median(values) for name, values in results.items()}
+                medians, errors = interleaved(targets, op, concurrency, args, folder, wrk)
                 row = (op, concurrency, medians["direct"], medians["unnamed"], medians["pgbouncer"], errors)
                 rows.append(row)
                 print(f"  {op} c={concurrency}: direct {row[2]:.0f}, unnamed {row[3]:.0f} ({row[3] / row[2]:.2f}), "

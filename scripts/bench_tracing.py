@@ -17,7 +17,6 @@ included.
 """
 import os
 import signal
-import statistics
 import subprocess
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -66,16 +65,7 @@ def measure(server, binary, folder, schema, migrations, args, ops, levels, wrk):
         rows = []
         for op in ops:
             for concurrency in levels:
-                for _, target in targets:
-                    wrk(op, concurrency, args.warmup, target, folder)
-                results = {name: [] for name, _ in targets}
-                errors = 0
-                for _ in range(args.rounds):
-                    for name, target in targets:
-                        rps, _, _, failed = wrk(op, concurrency, args.duration, target, folder)
-                        results[name].append(rps)
-                        errors += failed
-                medians = {name: statistics.median(values) for name, values in results.items()}
+                medians, errors = bench_pooler.interleaved(targets, op, concurrency, args, folder, wrk)
                 rows.append((op, concurrency, medians, errors))
                 print(f"  {op} c={concurrency}: " + ", ".join(f"{name} {rps:.0f}" for name, rps in medians.items()) + f" req/s, errors {errors}", flush=True)
     finally:
